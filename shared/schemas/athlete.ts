@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const text = z.string().nullable();
+
+/**
+ * One athlete (or relay team) in a start list or a result list. Every value is kept as the
+ * source wrote it (times with their full precision, codes such as DNS); display rules live
+ * in shared/athletics.
+ */
+export const AthleteRow = z.object({
+  id: z.string().min(1),
+  rank: text,
+  bib: text,
+  name: z.string(),
+  eventName: text,
+  club: text,
+  category: text,
+  performance: text,
+  points: text,
+  lane: text,
+  pdfUrl: text,
+  /** Field events: six attempts for horizontal jumps and throws, one cell per bar height for vertical jumps. */
+  attempts: z.array(z.string().nullable()).optional(),
+  /** Horizontal jumps: the wind of each attempt, aligned with attempts. */
+  attemptWinds: z.array(z.string().nullable()).optional(),
+  /** Vertical jumps: the bar heights the attempt cells belong to. */
+  heights: z.array(z.string()).optional(),
+  best: text.optional(),
+  gender: text.optional(),
+  reactionTime: text.optional(),
+  windspeed: text.optional(),
+});
+export type AthleteRow = z.infer<typeof AthleteRow>;
+
+export const AthleteRows = z.array(AthleteRow);

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { AthleteRows } from './athlete.ts';
+import { Club } from './club.ts';
+import { Competition } from './competition.ts';
+import { EventStatus, EventType, FieldDiscipline, FileType, Round, TrackDiscipline } from './enums.ts';
+
+/** The fields every event listing carries; the heavy start list and results are left out. */
+export const EventSummary = z.object({
+  id: z.uuid(),
+  competitionUic: z.number().int(),
+  eventName: z.string(),
+  time: z.string().nullable(),
+  round: Round,
+  status: EventStatus,
+  visible: z.boolean(),
+  autoCreatedFromTimetable: z.boolean(),
+  eventType: EventType,
+  trackDiscipline: TrackDiscipline.nullable(),
+  fieldDiscipline: FieldDiscipline.nullable(),
+  windSpeed: z.string().nullable(),
+  resultsFileName: z.string().nullable(),
+  resultsFileType: FileType,
+  startListFileName: z.string().nullable(),
+  startListType: FileType,
+  pdfLink: z.string().nullable(),
+  hasResults: z.boolean(),
+  hasStartList: z.boolean(),
+  version: z.number().int(),
+});
+export type EventSummary = z.infer<typeof EventSummary>;
+export const EventSummaryList = z.array(EventSummary);
+
+/** GET /api/events/{id}: the event with its rows, its competition and its club. */
+export const PublicEvent = EventSummary.extend({
+  results: AthleteRows,
+  startListFile: AthleteRows,
+  competition: Competition,
+  club: Club,
+});
+export type PublicEvent = z.infer<typeof PublicEvent>;
+
+export const EventListQuery = z.object({
+  competitionUic: z.coerce.number().int().positive().optional(),
+});
+export const EventIdParams = z.object({ eventId: z.string() });
