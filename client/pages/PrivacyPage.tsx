@@ -1,0 +1,4 @@
+// Placeholder: being built now.
+export function PrivacyPage() {
+  return null;
+}
