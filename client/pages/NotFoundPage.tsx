@@ -1,4 +1,22 @@
-// Placeholder: being built now.
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import '../components/legal/message-page.css';
+
+/** Any unknown path (and, from the home page, an unknown club url). */
 export function NotFoundPage() {
-  return null;
+  usePageTitle('Page Not Found');
+  return (
+    <main className="container message-page">
+      <div className="card message-card">
+        <p className="message-code" aria-hidden="true">
+          404
+        </p>
+        <h1>Oops! Page Not Found</h1>
+        <p>The page you are looking for does not exist or has been moved.</p>
+        <Link className="btn" to="/">
+          Return to Homepage
+        </Link>
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseConfig['kind'];
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Embedded only: start from a dump of an already-migrated database (tests). */
+  loadDataDir?: Blob;
+  onPoolError?: (err: Error) => void;
+}
+
+const DATE_OID = 1082;
+const keepDateText = (value: string) => value;
+
+export async function connectDatabase(
+  config: DatabaseConfig,
+  options: ConnectOptions = {},
+): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()];
+  if (config.kind === 'pglite') {
+    if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
+    const pglite = await PGlite.create({
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      parsers: { [DATE_OID]: keepDateText },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+    return {
+      db,
+      kind: 'pglite',
+      // Kysely's PGlite driver closes the PGlite instance on destroy.
+      close: () => db.destroy(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === DATE_OID
+          ? keepDateText
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would
+  // crash the process. The pool replaces the client on the next query.
+  pool.on('error', (err) => options.onPoolError?.(err));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

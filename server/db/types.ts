@@ -1,0 +1,237 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type {
+  EventStatus,
+  EventType,
+  FeatureAlias,
+  FieldDiscipline,
+  FileType,
+  Round,
+  TrackDiscipline,
+} from '../../shared/schemas/enums.ts';
+
+/** Columns the database fills in on insert. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** JSONB is written as a JSON string and read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+/** DATE columns are read as 'YYYY-MM-DD' text (a type parser is set in connect.ts). */
+type DateText = ColumnType<string, string, string>;
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  tier: string;
+  price: string;
+  priceNote: string | null;
+  highlight: Generated<boolean>;
+  commitmentMonths: number | null;
+  competitionLimit: number | null;
+  advertsText: string | null;
+  renewalText: string | null;
+  sortOrder: Generated<number>;
+}
+
+export interface PackageFeaturesTable {
+  packageId: number;
+  name: string;
+  alias: FeatureAlias | null;
+  included: boolean;
+  sortOrder: Generated<number>;
+}
+
+export interface FilesTable {
+  id: Generated<string>;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface ClubsTable {
+  uic: Generated<number>;
+  urlName: string | null;
+  clubName: string;
+  visible: Generated<boolean>;
+  email: string | null;
+  imageLink: string | null;
+  packageId: number | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  countryCode: string | null;
+  phone: string | null;
+  managerName: string | null;
+  facebook: string | null;
+  hardware: Generated<string[]>;
+  otherHardware: string | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string | null;
+  passwordHash: string;
+  emailVerifiedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ClubMembersTable {
+  userId: number;
+  clubUic: number;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface CompetitionsTable {
+  uic: Generated<number>;
+  clubUic: number;
+  competitionName: string;
+  urlName: string | null;
+  visible: Generated<boolean>;
+  imageLink: string | null;
+  imageFileId: string | null;
+  liveNow: Generated<boolean>;
+  location: string | null;
+  date: DateText | null;
+  startTime: string | null;
+  closeTime: string | null;
+  description: string | null;
+  mapLink: string | null;
+  facebook: string | null;
+  timedBy: string | null;
+  timedByLink: string | null;
+  timeTableType: Generated<FileType>;
+  timeTableFileName: string | null;
+  timeTableFile: Json<unknown> | null;
+  version: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  competitionUic: number;
+  eventName: string;
+  time: string | null;
+  round: Generated<Round>;
+  status: Generated<EventStatus>;
+  visible: Generated<boolean>;
+  autoCreatedFromTimetable: Generated<boolean>;
+  eventType: EventType;
+  trackDiscipline: TrackDiscipline | null;
+  fieldDiscipline: FieldDiscipline | null;
+  windSpeed: string | null;
+  resultsFileName: string | null;
+  resultsFileType: Generated<FileType>;
+  results: ColumnType<AthleteRow[], string | undefined, string>;
+  startListFileName: string | null;
+  startListType: Generated<FileType>;
+  startListFile: ColumnType<AthleteRow[], string | undefined, string>;
+  pdfFileId: string | null;
+  pdfLink: string | null;
+  version: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export type UploadKind = 'results' | 'start_list' | 'timetable' | 'lynx_batch';
+export type UploadStatus = 'queued' | 'parsing' | 'published' | 'failed';
+
+export interface UploadsTable {
+  id: Generated<string>;
+  clubUic: number;
+  competitionUic: number | null;
+  eventId: string | null;
+  kind: UploadKind;
+  fileIds: Generated<string[]>;
+  status: Generated<UploadStatus>;
+  message: string | null;
+  attempts: Generated<number>;
+  createdBy: number | null;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface SessionsTable {
+  idHash: string;
+  userId: number;
+  createdAt: Generated<Timestamp>;
+  lastSeenAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  tokenHash: string;
+  kind: 'email_verification' | 'password_reset';
+  email: string;
+  userId: number | null;
+  competitionUic: number | null;
+  packageId: number | null;
+  expiresAt: Timestamp;
+  verifiedAt: Timestamp | null;
+  usedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface RegistrationsTable {
+  id: Generated<number>;
+  competitionUic: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  gender: 'male' | 'female' | 'other' | null;
+  dob: DateText | null;
+  personalInfo: Json<Record<string, unknown>>;
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface WaitingListTable {
+  id: Generated<number>;
+  email: string;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  createdAt: Generated<Timestamp>;
+  sentAt: Timestamp | null;
+}
+
+export interface Database {
+  packages: PackagesTable;
+  packageFeatures: PackageFeaturesTable;
+  files: FilesTable;
+  clubs: ClubsTable;
+  users: UsersTable;
+  clubMembers: ClubMembersTable;
+  competitions: CompetitionsTable;
+  events: EventsTable;
+  uploads: UploadsTable;
+  sessions: SessionsTable;
+  tokens: TokensTable;
+  registrations: RegistrationsTable;
+  waitingList: WaitingListTable;
+  outboxEmails: OutboxEmailsTable;
+}
+
+export type ClubRow = Selectable<ClubsTable>;
+export type NewClub = Insertable<ClubsTable>;
+export type CompetitionRow = Selectable<CompetitionsTable>;
+export type NewCompetition = Insertable<CompetitionsTable>;
+export type CompetitionUpdate = Updateable<CompetitionsTable>;
+export type EventRow = Selectable<EventsTable>;
+export type NewEvent = Insertable<EventsTable>;
