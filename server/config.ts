@@ -27,7 +27,7 @@ const Env = z.object({
   ),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().trim().default('Rith <no-reply@rith.ie>'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -48,7 +48,7 @@ export interface Config {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  logLevel: NonNullable<z.infer<typeof Env>['LOG_LEVEL']>;
   seedDemo: boolean;
 }
 
@@ -75,7 +75,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    logLevel: e.LOG_LEVEL,
+    // Request logs are for operators; a newcomer's terminal shows warnings only.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
   };
 }

@@ -45,7 +45,9 @@ export function isPastCompetition(date: string | null, today: string): boolean {
 
 /** Minutes after midnight of a start time such as 09:30, 9:30am or 2 pm; null when unreadable. */
 function startMinutes(text: string | null): number | null {
-  const match = /^(\d{1,2})(?:[:.](\d{2}))?(?::\d{2})?\s*([ap])?\.?m?\.?$/i.exec((text ?? '').trim());
+  const match = /^(\d{1,2})(?:[:.](\d{2}))?(?::\d{2})?\s*([ap])?\.?m?\.?$/i.exec(
+    (text ?? '').trim(),
+  );
   if (!match) return null;
   let hours = Number(match[1]);
   const minutes = Number(match[2] ?? '0');
@@ -137,7 +139,8 @@ export function pagerItems(page: number, pageCount: number): (number | 'gap')[] 
   if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
   const shown = new Set([1, pageCount, page - 1, page, page + 1]);
   if (page <= 3) [2, 3, 4].forEach((n) => shown.add(n));
-  if (page >= pageCount - 2) [pageCount - 3, pageCount - 2, pageCount - 1].forEach((n) => shown.add(n));
+  if (page >= pageCount - 2)
+    [pageCount - 3, pageCount - 2, pageCount - 1].forEach((n) => shown.add(n));
   const numbers = [...shown].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
   const items: (number | 'gap')[] = [];
   numbers.forEach((n, i) => {
@@ -177,4 +180,20 @@ export function formatCompetitionDate(text: string | null | undefined): string |
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return `${WEEKDAYS[weekday]} ${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/**
+ * The event page's Back to Competition target: /{clubUrlName}/{competitionUrlName} when both
+ * exist, else /?comp={competitionUic}, else the home page.
+ */
+export function competitionBackPath(
+  clubUrlName: string | null | undefined,
+  competitionUrlName: string | null | undefined,
+  competitionUic: number | null | undefined,
+): string {
+  const club = clubUrlName?.trim();
+  const name = competitionUrlName?.trim();
+  if (club && name) return `/${encodeURIComponent(club)}/${encodeURIComponent(name)}`;
+  if (competitionUic !== null && competitionUic !== undefined) return `/?comp=${competitionUic}`;
+  return '/';
 }

@@ -19,7 +19,11 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function request<S extends z.ZodType>(schema: S, path: string, init?: RequestInit): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(
+  schema: S,
+  path: string,
+  init?: RequestInit,
+): Promise<z.infer<S>> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
@@ -45,3 +49,21 @@ export const api = {
   event: (id: string) => request(PublicEvent, `/api/events/${encodeURIComponent(id)}`),
   prices: () => request(PricePlanList, '/api/prices'),
 };
+
+/** POST /api/waitinglist: 200 { ok: true } is success; anything else (or no answer) throws. */
+export async function joinWaitingList(email: string): Promise<void> {
+  const res = await fetch('/api/waitinglist', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const error =
+      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+        ? body.error
+        : `Request failed (${res.status})`;
+    throw new ApiRequestError(error, res.status);
+  }
+}

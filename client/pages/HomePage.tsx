@@ -1,4 +1,144 @@
-// Placeholder: being built now.
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { readLastSelection, writeLastSelection } from '../lib/storage.ts';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import { localIsoDate } from '../../shared/competitionList.ts';
+import { eventSelectorOptions } from '../../shared/athletics/eventTime.ts';
+import {
+  clubSelectionPath,
+  competitionSelectionPath,
+  resolveSelection,
+  type ResolvedSelection,
+} from '../../shared/selection.ts';
+import type { EventSummary } from '../../shared/schemas/event.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { HomeBanner } from '../components/home/HomeBanner.tsx';
+import { CompetitionHeader } from '../components/home/CompetitionHeader.tsx';
+import { HomeSelectors } from '../components/home/HomeSelectors.tsx';
+import { EventsList } from '../components/home/EventsList.tsx';
+import '../components/home/home.css';
+
+const NO_EVENTS: EventSummary[] = [];
+
+async function fetchEvents(competitionUic: number): Promise<EventSummary[]> {
+  try {
+    return await api.events(competitionUic);
+  } catch (error) {
+    // Spec section 7: a failed events call shows the empty state, and is logged.
+    console.error('Failed to fetch events', error);
+    return [];
+  }
+}
+
+/**
+ * The public results page for /, /{club}, /{club}/{competition}, /?cid= and /?comp=&club=.
+ * The URL is the source of truth: shared/selection.ts turns it into a club and competition,
+ * and this page rewrites the URL to the canonical form when it differs.
+ */
 export function HomePage() {
-  return null;
+  const { clubUrlName, competitionUrlName } = useParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [today] = useState(() => localIsoDate(new Date()));
+
+  // No error handling (spec section 8): while these have not loaded the page stays loading.
+  const clubs = useQuery({ queryKey: ['clubs'], queryFn: api.clubs });
+  const competitions = useQuery({ queryKey: ['competitions'], queryFn: api.competitions });
+
+  const cid = searchParams.get('cid');
+  const comp = searchParams.get('comp');
+  const club = searchParams.get('club');
+  const selection = useMemo(() => {
+    if (!clubs.data || !competitions.data) return null;
+    return resolveSelection({
+      clubs: clubs.data,
+      competitions: competitions.data,
+      url: { clubUrlName, competitionUrlName, cid, comp, club },
+      remembered: readLastSelection(),
+      today,
+    });
+  }, [clubs.data, competitions.data, clubUrlName, competitionUrlName, cid, comp, club, today]);
+
+  const canonical = selection && !selection.notFound ? selection.canonical : null;
+  const current = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (canonical !== null && canonical !== current) navigate(canonical, { replace: true });
+  }, [canonical, current, navigate]);
+
+  const chosenClub = selection && !selection.notFound ? selection.club : null;
+  const chosenCompetition = selection && !selection.notFound ? selection.competition : null;
+  useEffect(() => {
+    if (chosenClub && chosenCompetition) writeLastSelection(chosenClub.uic, chosenCompetition.uic);
+  }, [chosenClub, chosenCompetition]);
+
+  if (selection?.notFound) return <NotFoundPage />;
+  return <HomeView selection={selection} />;
+}
+
+function HomeView({ selection }: { selection: ResolvedSelection | null }) {
+  const navigate = useNavigate();
+  const competition = selection?.competition ?? null;
+  usePageTitle(
+    competition ? `${competition.competitionName} — Live Sports Results` : 'Live Sports Results',
+  );
+
+  const competitionUic = competition?.uic;
+  const events = useQuery({
+    queryKey: ['events', competitionUic],
+    queryFn: () => fetchEvents(competitionUic ?? 0),
+    enabled: competitionUic !== undefined,
+  });
+  const eventList = events.data ?? NO_EVENTS;
+  const eventOptions = useMemo(
+    () => eventSelectorOptions(eventList.filter((event) => event.visible)),
+    [eventList],
+  );
+
+  // The chosen event belongs to one competition; another competition starts at 'All Events'.
+  const [chosenEvent, setChosenEvent] = useState({ competitionUic, eventId: '' });
+  const eventId = chosenEvent.competitionUic === competitionUic ? chosenEvent.eventId : '';
+
+  return (
+    <div className="home">
+      <HomeBanner />
+      <div className="container home-content">
+        {selection === null ? (
+          <div className="card home-loading" role="status">
+            <span className="spinner spinner-large" aria-hidden="true" />
+            Loading Clubs &amp; Competitions
+          </div>
+        ) : (
+          <>
+            <CompetitionHeader club={selection.club} competition={competition} />
+            <HomeSelectors
+              clubs={selection.clubs}
+              club={selection.club}
+              competitions={selection.competitions}
+              competition={competition}
+              eventOptions={eventOptions}
+              eventId={eventId}
+              onClubChange={(uic) => {
+                const path = clubSelectionPath(selection, uic);
+                if (path) navigate(path);
+              }}
+              onCompetitionChange={(uic) => {
+                const path = competitionSelectionPath(selection, uic);
+                if (path) navigate(path);
+              }}
+              onEventChange={(id) => setChosenEvent({ competitionUic, eventId: id })}
+            />
+            <EventsList
+              competitionName={competition?.competitionName ?? null}
+              events={eventList}
+              loading={competitionUic !== undefined && events.isPending}
+              selectedEventId={eventId}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

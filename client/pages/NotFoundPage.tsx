@@ -6,9 +6,9 @@ import '../components/legal/message-page.css';
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
   return (
-    <main className="container message-page">
-      <div className="card message-card">
-        <p className="message-code" aria-hidden="true">
+    <div className="container msg-page">
+      <div className="card msg-card">
+        <p className="msg-code" aria-hidden="true">
           404
         </p>
         <h1>Oops! Page Not Found</h1>
@@ -17,6 +17,6 @@ export function NotFoundPage() {
           Return to Homepage
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,4 +1,68 @@
-// Placeholder: being built now.
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import { PlanCard } from '../components/pricing/PlanCard.tsx';
+import { SALES_EMAIL } from '../components/pricing/planAction.ts';
+import '../components/pricing/pricing.css';
+
 export function PricingPage() {
-  return null;
+  usePageTitle('Pricing');
+  const prices = useQuery({ queryKey: ['prices'], queryFn: api.prices });
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // On the phone swipe list, start with the highlighted plan in view (the list scrolls, the
+  // page does not).
+  useEffect(() => {
+    const list = listRef.current;
+    const card = list?.querySelector<HTMLElement>('.pr-card.is-highlight');
+    if (!list || !card || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = card.offsetLeft - (list.clientWidth - card.offsetWidth) / 2;
+  }, [prices.data]);
+
+  return (
+    <div className="container pr-page">
+      <header className="pr-head">
+        <h1>Pricing Plans</h1>
+        <p>
+          Publish start lists and results straight from your timing system. Start free and upgrade
+          when your club needs more.
+        </p>
+      </header>
+
+      {prices.isPending ? (
+        <div className="pr-state" role="status">
+          <span className="pr-spinner" aria-hidden="true" />
+          Loading plans…
+        </div>
+      ) : prices.isError ? (
+        <div className="pr-state" role="alert">
+          <p>We could not load the price plans. Check your connection and try again.</p>
+          <button type="button" className="btn" onClick={() => void prices.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : prices.data.length === 0 ? (
+        <div className="pr-state">
+          <p>No price plans are available right now.</p>
+        </div>
+      ) : (
+        <>
+          <p className="pr-swipe-hint" aria-hidden="true">
+            Swipe to compare plans →
+          </p>
+          {/* Focusable so keyboard users can scroll the swipe list on phones. */}
+          <ul className="pr-list" ref={listRef} tabIndex={0} aria-label="Price plans">
+            {prices.data.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p className="pr-contact">
+        Need a tailored solution? Contact us at <a href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</a>
+      </p>
+    </div>
+  );
 }

@@ -10,6 +10,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /** Embedded only: a gzipped copy of the whole database (test templates, backups). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function connectDatabase(
     return {
       db,
       kind: 'pglite',
+      dumpDataDir: () => pglite.dumpDataDir('gzip'),
       // Kysely's PGlite driver closes the PGlite instance on destroy.
       close: () => db.destroy(),
     };

@@ -72,14 +72,15 @@ export function sortByEventTime<T extends { time: string | null; eventName: stri
   direction: SortDirection = 'asc',
 ): T[] {
   return [...items].sort(
-    (a, b) => compareEventTimes(a.time, b.time, direction) || a.eventName.localeCompare(b.eventName),
+    (a, b) =>
+      compareEventTimes(a.time, b.time, direction) || a.eventName.localeCompare(b.eventName),
   );
 }
 
 /** Options for the public event selector: "{time} | {eventName}", or the name without a time. */
-export function eventSelectorOptions<T extends { id: string; time: string | null; eventName: string }>(
-  events: readonly T[],
-): { value: string; label: string }[] {
+export function eventSelectorOptions<
+  T extends { id: string; time: string | null; eventName: string },
+>(events: readonly T[]): { value: string; label: string }[] {
   return sortByEventTime(events).map((event) => ({
     value: event.id,
     label:

@@ -14,12 +14,13 @@ export const roundLabels: Record<Round, string> = {
 };
 
 export const eventStatuses = ['upcoming', 'unofficial', 'official', 'scratched', 'imported'] as const;
-/** Accepts the spec's alias 'scratch' and stores it as 'scratched'. */
-export const EventStatus = z.preprocess(
+export const EventStatus = z.enum(eventStatuses);
+export type EventStatus = z.infer<typeof EventStatus>;
+/** For input only: accepts the spec's alias 'scratch' and gives 'scratched'. */
+export const EventStatusInput = z.preprocess(
   (v) => (v === 'scratch' ? 'scratched' : v),
-  z.enum(eventStatuses),
+  EventStatus,
 );
-export type EventStatus = (typeof eventStatuses)[number];
 
 export const eventStatusLabels: Record<EventStatus, string> = {
   upcoming: 'Upcoming',

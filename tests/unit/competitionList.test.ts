@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COMPETITIONS_PAGE_SIZE,
+  competitionBackPath,
   competitionRegisterPath,
   competitionResultsPath,
   formatCompetitionDate,
@@ -144,6 +145,15 @@ describe('card links', () => {
     expect(competitionResultsPath({ uic: 42, urlName: null }, 'dublin-ac')).toBe('/?cid=42');
     expect(competitionResultsPath({ uic: 42, urlName: 'spring-open' }, null)).toBe('/?cid=42');
     expect(competitionResultsPath({ uic: 42, urlName: ' ' }, 'dublin-ac')).toBe('/?cid=42');
+  });
+});
+
+describe('competitionBackPath', () => {
+  it('prefers the url names, then the competition uic, then the home page', () => {
+    expect(competitionBackPath('dublin-ac', 'spring-open', 7)).toBe('/dublin-ac/spring-open');
+    expect(competitionBackPath(null, 'spring-open', 7)).toBe('/?comp=7');
+    expect(competitionBackPath('dublin-ac', '', 7)).toBe('/?comp=7');
+    expect(competitionBackPath(null, null, undefined)).toBe('/');
   });
 });
 

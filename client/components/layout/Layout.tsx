@@ -1,6 +1,22 @@
 import { Outlet } from 'react-router-dom';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import { CookieConsentBar } from './CookieConsentBar.tsx';
+import './layout.css';
 
-// Placeholder: being built now.
-export function Layout(_props: { isAdmin: boolean }) {
-  return <Outlet />;
+/** The public app shell: header, the page, footer, and the cookie bar until consent. */
+export function Layout({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header isAdmin={isAdmin} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsentBar />
+    </div>
+  );
 }

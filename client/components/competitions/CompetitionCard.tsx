@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import type { Competition } from '../../../shared/schemas/competition.ts';
+import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
+import {
+  competitionRegisterPath,
+  competitionResultsPath,
+  formatCompetitionDate,
+} from '../../../shared/competitionList.ts';
+
+export type CompetitionTab = 'upcoming' | 'past';
+
+function MetaIcon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none">
+      <path
+        d={path}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+const icons = {
+  date: 'M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z',
+  location:
+    'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21Z M12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5Z',
+  time: 'M12 7v5l3 2 M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Z',
+};
+
+/**
+ * One competition. The whole card is one link (the button's hit area is stretched over the
+ * card), so keyboard and screen-reader users meet a single, named link per card.
+ */
+export function CompetitionCard({
+  competition,
+  clubName,
+  clubUrlName,
+  tab,
+}: {
+  competition: Competition;
+  clubName: string;
+  clubUrlName: string | null;
+  tab: CompetitionTab;
+}) {
+  const date = formatCompetitionDate(competition.date);
+  const location = competition.location?.trim();
+  const startTime = competition.startTime?.trim() ? formatEventTime(competition.startTime) : null;
+  const upcoming = tab === 'upcoming';
+  const target = upcoming
+    ? competitionRegisterPath(competition)
+    : competitionResultsPath(competition, clubUrlName);
+
+  return (
+    <li className="card cl-card">
+      {competition.imageLink ? (
+        <img className="cl-card-image" src={competition.imageLink} alt="" loading="lazy" />
+      ) : (
+        <div className="cl-card-image cl-card-placeholder" aria-hidden="true">
+          <svg width="40" height="40" viewBox="0 0 24 24" fill="none">
+            <path
+              d="M4 18c0-4 3-7 8-7s8 3 8 7M7 18c0-2.5 2-4.5 5-4.5s5 2 5 4.5M13.5 4.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
+          </svg>
+        </div>
+      )}
+      <div className="cl-card-body">
+        {competition.liveNow && <span className="cl-live">Live now</span>}
+        <h3 className="cl-card-title">{competition.competitionName}</h3>
+        <p className="cl-card-club">{clubName}</p>
+        <ul className="cl-card-meta">
+          {date && (
+            <li>
+              <MetaIcon path={icons.date} />
+              <span className="visually-hidden">Date: </span>
+              {date}
+            </li>
+          )}
+          {location && (
+            <li>
+              <MetaIcon path={icons.location} />
+              <span className="visually-hidden">Location: </span>
+              {location}
+            </li>
+          )}
+          {startTime && (
+            <li>
+              <MetaIcon path={icons.time} />
+              <span className="visually-hidden">Start time: </span>
+              {startTime}
+            </li>
+          )}
+        </ul>
+        <Link className="btn cl-card-action" to={target}>
+          {upcoming ? 'Register' : 'Results'}
+          <span className="visually-hidden">
+            {upcoming ? ' for ' : ' of '}
+            {competition.competitionName}
+          </span>
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { PublicEvent } from '../../../shared/schemas/event.ts';
+import { roundLabels } from '../../../shared/schemas/enums.ts';
+import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
+import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
+import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
+import { competitionBackPath, formatCompetitionDate } from '../../../shared/competitionList.ts';
+import { StatusBadge } from '../StatusBadge.tsx';
+import { PhotoFinishDialog } from './PhotoFinishDialog.tsx';
+
+/** '+1.3 m/s · Legal wind', or null when the event has no wind reading. */
+function windText(windSpeed: string | null): string | null {
+  const wind = formatWind(windSpeed);
+  const label = windLabel(windSpeed);
+  if (wind === '' || label === null) return null;
+  return `${wind} m/s · ${label}`;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="ev-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function EventHeader({ event }: { event: PublicEvent }) {
+  const { competition, club } = event;
+  const wind = windText(event.windSpeed);
+  const date = formatCompetitionDate(competition.date);
+  const location = competition.location?.trim();
+  const backPath = competitionBackPath(club.urlName, competition.urlName, event.competitionUic);
+
+  return (
+    <header className="card ev-event-header">
+      <div className="ev-event-header-top">
+        <Link className="btn btn-secondary ev-back-link" to={backPath}>
+          <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none">
+            <path
+              d="M15 5l-7 7 7 7"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
+          </svg>
+          Back to Competition
+        </Link>
+        {event.pdfLink && <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />}
+      </div>
+
+      <h1 className={`ev-event-title${isScratched(event.status) ? ' is-scratched' : ''}`}>
+        {event.eventName}
+      </h1>
+
+      <dl className="ev-event-facts">
+        <Fact label="Time">{formatEventTime(event.time)}</Fact>
+        <Fact label="Round">{roundLabels[event.round]}</Fact>
+        <Fact label="Status">
+          <StatusBadge status={event.status} />
+        </Fact>
+        {wind && <Fact label="Wind">{wind}</Fact>}
+      </dl>
+
+      <dl className="ev-event-facts ev-event-where">
+        <Fact label="Competition">{competition.competitionName}</Fact>
+        {date && <Fact label="Date">{date}</Fact>}
+        {location && <Fact label="Location">{location}</Fact>}
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,193 @@
+import { useId } from 'react';
+import type { PublicEvent } from '../../../shared/schemas/event.ts';
+import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
+import {
+  formatAttempt,
+  formatFieldMark,
+  formatPerformance,
+  formatReactionTime,
+  sortResultRows,
+} from '../../../shared/athletics/performance.ts';
+import { formatWind } from '../../../shared/athletics/wind.ts';
+import {
+  cellAtHeight,
+  placeOf,
+  rankCode,
+  resultLayout,
+  type ResultLayout,
+} from './resultColumns.ts';
+import { AthleteNameCell } from './AthleteNameCell.tsx';
+
+type ResultEvent = Pick<
+  PublicEvent,
+  'eventType' | 'fieldDiscipline' | 'windSpeed' | 'results' | 'eventName'
+>;
+
+function RankCell({ rank }: { rank: string | null }) {
+  const place = placeOf(rank);
+  return (
+    <td className="ev-col-rank ev-sticky-col">
+      {place !== null && place <= 3 ? (
+        <span className={`ev-rank-badge ev-rank-${place}`}>{place}</span>
+      ) : (
+        <span className="ev-rank-plain">{place ?? ''}</span>
+      )}
+    </td>
+  );
+}
+
+/** The mark a row is ranked on: its best for a field series, else its performance. */
+function rowResult(row: AthleteRow, layout: ResultLayout): string {
+  const source =
+    layout.series.type !== 'none' && (row.best ?? '').trim() !== '' ? row.best : row.performance;
+  return formatPerformance(source, layout.kind) || rankCode(row.rank) || '';
+}
+
+function HorizontalCells({
+  row,
+  attempts,
+  showWinds,
+  best,
+}: {
+  row: AthleteRow;
+  attempts: number;
+  showWinds: boolean;
+  best: string;
+}) {
+  return Array.from({ length: attempts }, (_, i) => {
+    const mark = formatAttempt(row.attempts?.[i] ?? null, false);
+    const wind = showWinds ? formatWind(row.attemptWinds?.[i] ?? null) : '';
+    const isBest = mark !== '' && mark === best;
+    return (
+      <td key={i} className={`ev-col-attempt${isBest ? ' is-best' : ''}`}>
+        <span className="ev-attempt-mark">{mark}</span>
+        {wind !== '' && mark !== '' && (
+          <span className="ev-attempt-wind">
+            <span className="visually-hidden">wind </span>
+            {wind}
+          </span>
+        )}
+      </td>
+    );
+  });
+}
+
+export function ResultsTable({ event }: { event: ResultEvent }) {
+  const headingId = useId();
+  const layout = resultLayout(event);
+  const rows = sortResultRows(event.results);
+  const { series } = layout;
+  const resultLabel = series.type !== 'none' ? 'Best' : layout.kind === 'track' ? 'Time' : 'Mark';
+
+  return (
+    <section className="card ev-table-card" aria-labelledby={headingId}>
+      <div className="ev-table-card-head">
+        <h2 id={headingId}>Results</h2>
+        <p className="ev-table-count">
+          {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
+        </p>
+      </div>
+      <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table
+          className={`ev-data-table ev-results-table${series.type !== 'none' ? ' has-series' : ''}`}
+        >
+          <thead>
+            <tr>
+              <th scope="col" className="ev-col-rank ev-sticky-col">
+                <abbr title="Place">Pl</abbr>
+              </th>
+              <th scope="col" className="ev-col-name ev-sticky-col">
+                Name
+              </th>
+              {layout.club && (
+                <th scope="col" className="ev-col-club">
+                  Club
+                </th>
+              )}
+              {layout.bib && (
+                <th scope="col" className="ev-col-num">
+                  Bib
+                </th>
+              )}
+              {layout.lane && (
+                <th scope="col" className="ev-col-num">
+                  {layout.kind === 'track' ? 'Lane' : 'Order'}
+                </th>
+              )}
+              {layout.category && <th scope="col">Category</th>}
+              {series.type === 'horizontal' &&
+                Array.from({ length: series.attempts }, (_, i) => (
+                  <th scope="col" key={i} className="ev-col-attempt">
+                    <span aria-hidden="true">{i + 1}</span>
+                    <span className="visually-hidden">Attempt {i + 1}</span>
+                  </th>
+                ))}
+              {series.type === 'vertical' &&
+                series.heights.map((height) => (
+                  <th scope="col" key={height} className="ev-col-attempt">
+                    <span className="visually-hidden">Height </span>
+                    {formatFieldMark(height)}
+                  </th>
+                ))}
+              <th scope="col" className="ev-col-result">
+                {resultLabel}
+              </th>
+              {layout.reactionTime && (
+                <th scope="col" className="ev-col-num">
+                  <abbr title="Reaction time">RT</abbr>
+                </th>
+              )}
+              {layout.rowWind && (
+                <th scope="col" className="ev-col-num">
+                  Wind
+                </th>
+              )}
+              {layout.points && (
+                <th scope="col" className="ev-col-num">
+                  Points
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const result = rowResult(row, layout);
+              return (
+                <tr key={`${row.id}-${index}`}>
+                  <RankCell rank={row.rank} />
+                  <AthleteNameCell row={row} showClub={layout.club} />
+                  {layout.club && <td className="ev-col-club">{row.club}</td>}
+                  {layout.bib && <td className="ev-col-num">{row.bib}</td>}
+                  {layout.lane && <td className="ev-col-num">{row.lane}</td>}
+                  {layout.category && <td>{row.category}</td>}
+                  {series.type === 'horizontal' && (
+                    <HorizontalCells
+                      row={row}
+                      attempts={series.attempts}
+                      showWinds={series.showWinds}
+                      best={result}
+                    />
+                  )}
+                  {series.type === 'vertical' &&
+                    series.heights.map((height) => (
+                      <td key={height} className="ev-col-attempt ev-col-vertical">
+                        {formatAttempt(cellAtHeight(row, height), true)}
+                      </td>
+                    ))}
+                  <td className="ev-col-result">{result}</td>
+                  {layout.reactionTime && (
+                    <td className="ev-col-num">{formatReactionTime(row.reactionTime)}</td>
+                  )}
+                  {layout.rowWind && (
+                    <td className="ev-col-num">{formatWind(row.windspeed ?? null)}</td>
+                  )}
+                  {layout.points && <td className="ev-col-num">{row.points}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import type { PublicEvent } from '../../../shared/schemas/event.ts';
+import { startListLayout } from './resultColumns.ts';
+import { AthleteNameCell } from './AthleteNameCell.tsx';
+
+type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile'>;
+
+/** The start list in the order the timing system wrote it (lane or competition order). */
+export function StartListTable({ event }: { event: StartListEvent }) {
+  const headingId = useId();
+  const rows = event.startListFile;
+  const layout = startListLayout(event);
+
+  return (
+    <section className="card ev-table-card" aria-labelledby={headingId}>
+      <div className="ev-table-card-head">
+        <h2 id={headingId}>Start List</h2>
+        {rows.length > 0 && (
+          <p className="ev-table-count">
+            {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
+          </p>
+        )}
+      </div>
+      {rows.length === 0 ? (
+        <p className="ev-table-empty">The start list for this event has not been published yet.</p>
+      ) : (
+        <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          <table className="ev-data-table ev-start-list-table">
+            <thead>
+              <tr>
+                {layout.lane && (
+                  <th scope="col" className="ev-col-num">
+                    {layout.kind === 'track' ? 'Lane' : 'Order'}
+                  </th>
+                )}
+                {layout.bib && (
+                  <th scope="col" className="ev-col-num">
+                    Bib
+                  </th>
+                )}
+                <th scope="col" className="ev-col-name">
+                  Name
+                </th>
+                {layout.club && (
+                  <th scope="col" className="ev-col-club">
+                    Club
+                  </th>
+                )}
+                {layout.category && <th scope="col">Category</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={`${row.id}-${index}`}>
+                  {layout.lane && <td className="ev-col-num">{row.lane}</td>}
+                  {layout.bib && <td className="ev-col-num">{row.bib}</td>}
+                  <AthleteNameCell row={row} showClub={layout.club} />
+                  {layout.club && <td className="ev-col-club">{row.club}</td>}
+                  {layout.category && <td>{row.category}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

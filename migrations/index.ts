@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial.ts';
+
+/**
+ * Every migration, by file name. Imported statically (not read from disk at run time) so
+ * that they load the same under tsx, vitest and a bundler; a test checks that each
+ * numbered file in this folder is listed.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ClubList } from '../../shared/schemas/club.ts';
+import { listVisibleClubs } from './queries.ts';
+
+export const clubRoutes: FastifyPluginAsyncZod<{ db: import('../db/connect.ts').Db }> = async (
+  app,
+  { db },
+) => {
+  app.get('/api/clubs', { schema: { response: { 200: ClubList } } }, () => listVisibleClubs(db));
+};

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure whose message is safe and useful to show the user. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden') {
+    super(403, message);
+  }
+}
+export class Invalid extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/** One place maps every failure to `{ error }`; nothing internal (stack, SQL) leaves it. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ error: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const message = first?.message ?? 'Invalid request';
+      return reply.status(400).send({ error: field ? `${field}: ${message}` : message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ error: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong. Please try again.' });
+  });
+}

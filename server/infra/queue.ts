@@ -1,0 +1,155 @@
+import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
+import { queues, type JobPayload, type QueueName } from '../../shared/queues.ts';
+
+export type JobHandler<N extends QueueName> = (payload: JobPayload<N>) => Promise<void>;
+
+export interface EnqueueOptions {
+  /** Jobs with the same id are run once: an upload id makes a retry idempotent. */
+  jobId: string;
+}
+
+/** Background jobs. Producers enqueue after their transaction commits. */
+export interface JobQueue {
+  enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions): Promise<void>;
+  /** Runs jobs of `name` in this process. */
+  work<N extends QueueName>(name: N, handler: JobHandler<N>): void;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export const JOB_ATTEMPTS = 5;
+export const JOB_BACKOFF_MS = 500;
+
+/**
+ * Embedded mode: jobs run in this process with the same retry policy BullMQ gets. Jobs
+ * enqueued before a handler is registered wait for it.
+ */
+export class InProcessQueue implements JobQueue {
+  private readonly handlers = new Map<QueueName, (payload: unknown) => Promise<void>>();
+  private readonly waiting = new Map<QueueName, { jobId: string; payload: unknown }[]>();
+  private readonly known = new Set<string>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly log: Logger) {}
+
+  async enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions) {
+    const key = `${name}:${opts.jobId}`;
+    if (this.known.has(key)) return;
+    this.known.add(key);
+    const job = { jobId: opts.jobId, payload: queues[name].parse(payload) };
+    if (this.handlers.has(name)) this.schedule(name, job, 1, 0);
+    else this.waiting.set(name, [...(this.waiting.get(name) ?? []), job]);
+  }
+
+  work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
+    this.handlers.set(name, (payload) => handler(queues[name].parse(payload) as JobPayload<N>));
+    for (const job of this.waiting.get(name) ?? []) this.schedule(name, job, 1, 0);
+    this.waiting.delete(name);
+  }
+
+  private schedule(
+    name: QueueName,
+    job: { jobId: string; payload: unknown },
+    attempt: number,
+    delay: number,
+  ) {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      if (this.closed) return;
+      const run = this.run(name, job, attempt);
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  private async run(name: QueueName, job: { jobId: string; payload: unknown }, attempt: number) {
+    const handler = this.handlers.get(name);
+    if (!handler) return;
+    try {
+      await handler(job.payload);
+      this.known.delete(`${name}:${job.jobId}`);
+    } catch (err) {
+      if (attempt >= JOB_ATTEMPTS) {
+        this.known.delete(`${name}:${job.jobId}`);
+        this.log.error({ err, queue: name, jobId: job.jobId }, 'job failed for good');
+        return;
+      }
+      this.log.warn({ err, queue: name, jobId: job.jobId, attempt }, 'job failed; will retry');
+      this.schedule(name, job, attempt + 1, JOB_BACKOFF_MS * 2 ** (attempt - 1));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearTimeout(t);
+    await Promise.allSettled([...this.running]);
+  }
+}
+
+/** Scaled mode: BullMQ on Redis; `npm run worker` processes, API nodes only enqueue. */
+export class BullMqQueue implements JobQueue {
+  private readonly producers = new Map<QueueName, BullQueue>();
+  private readonly workers: BullWorker[] = [];
+
+  constructor(
+    private readonly url: string,
+    private readonly log: Logger,
+  ) {}
+
+  private connection() {
+    const u = new URL(this.url);
+    return {
+      host: u.hostname,
+      port: Number(u.port || 6379),
+      ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+      ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+      ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+      ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+      maxRetriesPerRequest: null,
+    };
+  }
+
+  private producer(name: QueueName): BullQueue {
+    let q = this.producers.get(name);
+    if (!q) {
+      q = new BullQueue(name, { connection: this.connection() });
+      this.producers.set(name, q);
+    }
+    return q;
+  }
+
+  async enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions) {
+    await this.producer(name).add(name, queues[name].parse(payload), {
+      jobId: opts.jobId,
+      attempts: JOB_ATTEMPTS,
+      backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },
+      removeOnComplete: { age: 24 * 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+  }
+
+  work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
+    const worker = new BullWorker(
+      name,
+      async (job) => handler(queues[name].parse(job.data) as JobPayload<N>),
+      { connection: this.connection(), concurrency: 4 },
+    );
+    worker.on('failed', (job, err) =>
+      this.log.warn({ err, queue: name, jobId: job?.id }, 'job attempt failed'),
+    );
+    worker.on('error', (err) => this.log.error({ err, queue: name }, 'worker error'));
+    this.workers.push(worker);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.producers.values()].map((q) => q.close()));
+  }
+}

@@ -1,0 +1,47 @@
+import type { Config } from './config.ts';
+import { connectDatabase, type ConnectOptions, type Db } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { InProcessBus, RedisStreamBus, type Bus } from './infra/bus.ts';
+import { BullMqQueue, InProcessQueue, type JobQueue } from './infra/queue.ts';
+
+export interface Logger {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+/** The services every part of the product uses; the mode was chosen here, once. */
+export interface Runtime {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  queue: JobQueue;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(
+  config: Config,
+  log: Logger,
+  dbOptions: Omit<ConnectOptions, 'onPoolError'> = {},
+): Promise<Runtime> {
+  const database = await connectDatabase(config.database, {
+    ...dbOptions,
+    onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
+  });
+  await migrateToLatest(database.db);
+  const bus: Bus = config.redisUrl ? new RedisStreamBus(config.redisUrl, log) : new InProcessBus();
+  const queue: JobQueue = config.redisUrl
+    ? new BullMqQueue(config.redisUrl, log)
+    : new InProcessQueue(log);
+  return {
+    config,
+    db: database.db,
+    bus,
+    queue,
+    async close() {
+      await queue.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}

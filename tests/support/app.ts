@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { createRuntime, type Runtime } from '../../server/runtime.ts';
+import { buildApp } from '../../server/app.ts';
+
+export type TestDb = 'pglite' | 'postgres';
+
+/** Which database this test project runs on (set per project in vitest.config.ts). */
+export function testDbKind(): TestDb {
+  return process.env.RITH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const database: Config['database'] =
+    testDbKind() === 'postgres'
+      ? { kind: 'postgres', url: inject('databaseUrl') }
+      : { kind: 'pglite', dataDir: undefined };
+  return { ...base, database, ...overrides };
+}
+
+/** Starts the real app on a random port over a migrated database of its own (embedded) or the shared test database. */
+export async function startTestApp(
+  options: { serveClient?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const loadDataDir =
+    config.database.kind === 'pglite'
+      ? new Blob([await fs.readFile(inject('pgliteTemplate'))])
+      : undefined;
+  const runtime = await createRuntime(config, quiet, loadDataDir ? { loadDataDir } : {});
+  const app = await buildApp(runtime, { serveClient: options.serveClient ?? false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    runtime,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../server/db/connect.ts';
+import type { NewClub, NewCompetition, NewEvent } from '../../server/db/types.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+
+let counter = 0;
+/** Unique per test process and per call, so tests sharing a database never collide. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}-${randomUUID().slice(0, 6)}`;
+}
+
+export async function createClub(db: Db, values: Partial<NewClub> = {}) {
+  return db
+    .insertInto('clubs')
+    .values({
+      clubName: unique('Test Club'),
+      urlName: unique('club'),
+      email: 'club@example.ie',
+      imageLink: null,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createCompetition(db: Db, clubUic: number, values: Partial<NewCompetition> = {}) {
+  return db
+    .insertInto('competitions')
+    .values({
+      clubUic,
+      competitionName: unique('Test Open'),
+      urlName: unique('open'),
+      location: 'Morton Stadium, Santry',
+      date: new Date().toISOString().slice(0, 10),
+      startTime: '10:00',
+      imageLink: null,
+      closeTime: null,
+      description: null,
+      mapLink: null,
+      facebook: null,
+      timedBy: null,
+      timedByLink: null,
+      timeTableFileName: null,
+      imageFileId: null,
+      ...values,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function athlete(values: Partial<AthleteRow> & { name: string }): AthleteRow {
+  return {
+    id: randomUUID(),
+    rank: null,
+    bib: null,
+    eventName: null,
+    club: null,
+    category: null,
+    performance: null,
+    points: null,
+    lane: null,
+    pdfUrl: null,
+    ...values,
+  };
+}
+
+export async function createEvent(
+  db: Db,
+  competitionUic: number,
+  values: Partial<Omit<NewEvent, 'results' | 'startListFile'>> & {
+    results?: AthleteRow[];
+    startListFile?: AthleteRow[];
+  } = {},
+) {
+  const { results = [], startListFile = [], ...rest } = values;
+  return db
+    .insertInto('events')
+    .values({
+      competitionUic,
+      eventName: unique('Event'),
+      eventType: 'ATHLETICS',
+      trackDiscipline: 'ONE_HUNDRED_METER',
+      fieldDiscipline: null,
+      time: '10:30',
+      windSpeed: null,
+      resultsFileName: null,
+      startListFileName: null,
+      pdfFileId: null,
+      pdfLink: null,
+      ...rest,
+      results: JSON.stringify(results),
+      startListFile: JSON.stringify(startListFile),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
