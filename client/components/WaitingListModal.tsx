@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { joinWaitingList } from '../lib/api.ts';
-import { sanitizeEmailInput } from '../../shared/schemas/waitingList.ts';
+import { sanitizeEmailInput } from '../../shared/email.ts';
 import './WaitingListModal.css';
 
 type SubmitState = 'idle' | 'loading' | 'success' | 'error';

@@ -1,11 +1,9 @@
-import type { z } from 'zod';
-import {
+import type {
   AdminSession,
-  ClubList,
+  Club,
   Competition,
-  CompetitionList,
-  EventSummaryList,
-  PricePlanList,
+  EventSummary,
+  PricePlan,
   PublicEvent,
 } from '../../shared/schemas/index.ts';
 
@@ -19,51 +17,43 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function request<S extends z.ZodType>(
-  schema: S,
-  path: string,
-  init?: RequestInit,
-): Promise<z.infer<S>> {
-  const res = await fetch(path, { credentials: 'same-origin', ...init });
+async function errorOf(res: Response): Promise<ApiRequestError> {
   const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const error =
-      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : `Request failed (${res.status})`;
-    throw new ApiRequestError(error, res.status);
-  }
-  return schema.parse(body);
+  const error =
+    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : `Request failed (${res.status})`;
+  return new ApiRequestError(error, res.status);
+}
+
+/**
+ * The server validates every response against the shared zod schemas before sending it,
+ * so the client trusts the shapes and keeps the schema library out of the public bundle.
+ */
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
 }
 
 export const api = {
-  session: () => request(AdminSession, '/api/admin/session'),
-  clubs: () => request(ClubList, '/api/clubs'),
-  competitions: () => request(CompetitionList, '/api/competitions'),
-  competition: (uic: number) => request(Competition, `/api/competitions/${uic}`),
+  session: () => request<AdminSession>('/api/admin/session'),
+  clubs: () => request<Club[]>('/api/clubs'),
+  competitions: () => request<Competition[]>('/api/competitions'),
+  competition: (uic: number) => request<Competition>(`/api/competitions/${uic}`),
   events: (competitionUic?: number) =>
-    request(
-      EventSummaryList,
+    request<EventSummary[]>(
       competitionUic === undefined ? '/api/events' : `/api/events?competitionUic=${competitionUic}`,
     ),
-  event: (id: string) => request(PublicEvent, `/api/events/${encodeURIComponent(id)}`),
-  prices: () => request(PricePlanList, '/api/prices'),
+  event: (id: string) => request<PublicEvent>(`/api/events/${encodeURIComponent(id)}`),
+  prices: () => request<PricePlan[]>('/api/prices'),
 };
 
 /** POST /api/waitinglist: 200 { ok: true } is success; anything else (or no answer) throws. */
 export async function joinWaitingList(email: string): Promise<void> {
-  const res = await fetch('/api/waitinglist', {
+  await request<{ ok: true }>('/api/waitinglist', {
     method: 'POST',
-    credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    const error =
-      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : `Request failed (${res.status})`;
-    throw new ApiRequestError(error, res.status);
-  }
 }

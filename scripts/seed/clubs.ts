@@ -111,7 +111,7 @@ export type CompetitionKey =
   | 'dublinCityOpen'
   | 'santrySprintSeries'
   | 'clubTimeTrial'
-  | 'danganSummerMeet'
+  | 'danganOpenMeet'
   | 'corkJuvenileOpenDay'
   | 'mardykeEveningMeet'
   | 'leinsterOpen'
@@ -120,15 +120,17 @@ export type CompetitionKey =
   | 'irishtownTwilight'
   | 'connachtIndoorLeague'
   | 'dublinIndoorOpen'
-  | 'santryAutumnGraded'
-  | 'dchWinterSprints'
+  | 'santryGradedMeet'
+  | 'abbotstownIndoorSprints'
   | 'dchClubChampionships'
   | 'limerickTimeTrials';
+
+type CompetitionValues = Omit<NewCompetition, 'clubUic'>;
 
 export interface DemoCompetition {
   key: CompetitionKey;
   club: ClubKey;
-  values: Omit<NewCompetition, 'clubUic'>;
+  values: CompetitionValues;
 }
 
 /** Where a map link leads: a Google Maps search for the venue. */
@@ -148,24 +150,20 @@ type Venue = keyof typeof venues;
 
 const rithTiming = { timedBy: 'Rith Timing', timedByLink: 'https://rith.ie' } as const;
 
-/** The fields most competitions share; each competition overrides what differs. */
-function competition(
-  name: string,
-  urlName: string | null,
-  date: string,
-  venue: Venue,
-  startTime: string,
-  extra: Partial<Omit<NewCompetition, 'clubUic'>> = {},
-): Omit<NewCompetition, 'clubUic'> {
+/** The fields every competition names, plus any others that differ from the defaults. */
+type CompetitionFields = Pick<
+  CompetitionValues,
+  'competitionName' | 'urlName' | 'date' | 'startTime'
+> &
+  Partial<CompetitionValues>;
+
+/** A visible, not-live competition at `venue` with a map link; `fields` sets the rest. */
+function competition(venue: Venue, fields: CompetitionFields): CompetitionValues {
   return {
-    competitionName: name,
-    urlName,
     visible: true,
     imageLink: null,
     liveNow: false,
     location: venues[venue],
-    date,
-    startTime,
     closeTime: null,
     description: null,
     mapLink: mapLink(venues[venue]),
@@ -174,7 +172,7 @@ function competition(
     timedByLink: null,
     timeTableType: 'NONE',
     timeTableFileName: null,
-    ...extra,
+    ...fields,
   };
 }
 
@@ -189,7 +187,11 @@ export function demoCompetitions(day: (offset: number) => string): DemoCompetiti
     {
       key: 'dublinCityOpen',
       club: 'dublin',
-      values: competition('Dublin City Open', 'dublin-city-open', day(0), 'santry', '10:00', {
+      values: competition('santry', {
+        competitionName: 'Dublin City Open',
+        urlName: 'dublin-city-open',
+        date: day(0),
+        startTime: '10:00',
         liveNow: true,
         description:
           'Open graded meet for all ages at Morton Stadium. Sprints, middle distance, jumps and ' +
@@ -203,120 +205,106 @@ export function demoCompetitions(day: (offset: number) => string): DemoCompetiti
     {
       key: 'santrySprintSeries',
       club: 'dublin',
-      values: competition(
-        'Santry Sprint Series',
-        'santry-sprint-series',
-        day(7),
-        'santry',
-        '6:30 pm',
-        {
-          closeTime: '5:30 pm',
-          description:
-            'Evening sprint series: 100 m heats for every age group and a long jump pool. ' +
-            'Entries close an hour before the first race.',
-          ...rithTiming,
-        },
-      ),
+      values: competition('santry', {
+        competitionName: 'Santry Sprint Series',
+        urlName: 'santry-sprint-series',
+        date: day(7),
+        startTime: '6:30 pm',
+        closeTime: '5:30 pm',
+        description:
+          'Evening sprint series: 100 m heats for every age group and a long jump pool. ' +
+          'Entries close an hour before the first race.',
+        ...rithTiming,
+      }),
     },
     {
       // A visible club's hidden competition: the admin sees it, the public never does.
       key: 'clubTimeTrial',
       club: 'dublin',
-      values: competition(
-        'Club Time Trial (draft)',
-        'club-time-trial',
-        day(14),
-        'santry',
-        '7:00 pm',
-        {
-          visible: false,
-          description: 'Members only. Not published yet.',
-        },
-      ),
+      values: competition('santry', {
+        competitionName: 'Club Time Trial (draft)',
+        urlName: 'club-time-trial',
+        date: day(14),
+        startTime: '7:00 pm',
+        visible: false,
+        description: 'Members only. Not published yet.',
+      }),
     },
     {
       key: 'leinsterOpen',
       club: 'dublin',
-      values: competition(
-        'Leinster Open Championships',
-        'leinster-open-championships',
-        day(-10),
-        'santry',
-        '11:00',
-        {
-          description: 'Senior and U20 championships, hosted by Dublin City Harriers.',
-          facebook: 'https://www.facebook.com/dublincityharriers',
-          ...rithTiming,
-        },
-      ),
+      values: competition('santry', {
+        competitionName: 'Leinster Open Championships',
+        urlName: 'leinster-open-championships',
+        date: day(-10),
+        startTime: '11:00',
+        description: 'Senior and U20 championships, hosted by Dublin City Harriers.',
+        facebook: 'https://www.facebook.com/dublincityharriers',
+        ...rithTiming,
+      }),
     },
     {
       key: 'irishtownTwilight',
       club: 'dublin',
-      values: competition(
-        'Irishtown Twilight Meet',
-        'irishtown-twilight-meet',
-        day(-40),
-        'irishtown',
-        '6:00 pm',
-        {
-          ...rithTiming,
-        },
-      ),
+      values: competition('irishtown', {
+        competitionName: 'Irishtown Twilight Meet',
+        urlName: 'irishtown-twilight-meet',
+        date: day(-40),
+        startTime: '6:00 pm',
+        ...rithTiming,
+      }),
     },
     {
       key: 'dublinIndoorOpen',
       club: 'dublin',
-      values: competition(
-        'Dublin Indoor Open',
-        'dublin-indoor-open',
-        day(-120),
-        'abbotstown',
-        '10:30',
-        {
-          ...rithTiming,
-        },
-      ),
+      values: competition('abbotstown', {
+        competitionName: 'Dublin Indoor Open',
+        urlName: 'dublin-indoor-open',
+        date: day(-120),
+        startTime: '10:30',
+        ...rithTiming,
+      }),
     },
     {
-      key: 'santryAutumnGraded',
+      key: 'santryGradedMeet',
       club: 'dublin',
-      values: competition(
-        'Santry Autumn Graded Meet',
-        'santry-autumn-graded',
-        day(-200),
-        'santry',
-        '11:00',
-      ),
+      values: competition('santry', {
+        competitionName: 'Santry Graded Meet',
+        urlName: 'santry-graded-meet',
+        date: day(-200),
+        startTime: '11:00',
+      }),
     },
     {
-      key: 'dchWinterSprints',
+      key: 'abbotstownIndoorSprints',
       club: 'dublin',
-      values: competition(
-        'Winter Sprints Indoor',
-        'winter-sprints-indoor',
-        day(-300),
-        'abbotstown',
-        '2:00 pm',
-      ),
+      values: competition('abbotstown', {
+        competitionName: 'Abbotstown Indoor Sprints',
+        urlName: 'abbotstown-indoor-sprints',
+        date: day(-300),
+        startTime: '2:00 pm',
+      }),
     },
     {
       key: 'dchClubChampionships',
       club: 'dublin',
-      values: competition(
-        'Dublin City Harriers Club Championships',
-        'club-championships',
-        day(-400),
-        'santry',
-        '10:00',
-      ),
+      values: competition('santry', {
+        competitionName: 'Dublin City Harriers Club Championships',
+        urlName: 'club-championships',
+        date: day(-400),
+        startTime: '10:00',
+      }),
     },
 
     // Galway Athletics Club (Recreational plan: exactly its three competitions)
     {
-      key: 'danganSummerMeet',
+      key: 'danganOpenMeet',
       club: 'galway',
-      values: competition('Dangan Summer Meet', 'dangan-summer-meet', day(21), 'dangan', '11:00', {
+      values: competition('dangan', {
+        competitionName: 'Dangan Open Meet',
+        urlName: 'dangan-open-meet',
+        date: day(21),
+        startTime: '11:00',
         description: 'Open meet on the Dangan track. Juvenile events in the morning.',
         facebook: 'https://www.facebook.com/galwayathleticsclub',
       }),
@@ -324,25 +312,33 @@ export function demoCompetitions(day: (offset: number) => string): DemoCompetiti
     {
       key: 'galwayOpenSports',
       club: 'galway',
-      values: competition('Galway Open Sports', 'galway-open-sports', day(-17), 'dangan', '12:00'),
+      values: competition('dangan', {
+        competitionName: 'Galway Open Sports',
+        urlName: 'galway-open-sports',
+        date: day(-17),
+        startTime: '12:00',
+      }),
     },
     {
       key: 'connachtIndoorLeague',
       club: 'galway',
-      values: competition(
-        'Connacht Indoor League',
-        'connacht-indoor-league',
-        day(-70),
-        'athlone',
-        '10:00',
-      ),
+      values: competition('athlone', {
+        competitionName: 'Connacht Indoor League',
+        urlName: 'connacht-indoor-league',
+        date: day(-70),
+        startTime: '10:00',
+      }),
     },
 
-    // Cork Track Academy (no club url name; one competition without one either)
+    // Cork Track Academy (no club url name, so /?cid= links; one competition lacks one too)
     {
       key: 'mardykeEveningMeet',
       club: 'cork',
-      values: competition('Mardyke Evening Meet', null, day(45), 'mardyke', '7:00 pm', {
+      values: competition('mardyke', {
+        competitionName: 'Mardyke Evening Meet',
+        urlName: null,
+        date: day(45),
+        startTime: '7:00 pm',
         description: 'Distance night: 5000 m races and a discus pool under the lights.',
       }),
     },
@@ -350,21 +346,22 @@ export function demoCompetitions(day: (offset: number) => string): DemoCompetiti
       // No events uploaded yet.
       key: 'corkJuvenileOpenDay',
       club: 'cork',
-      values: competition(
-        'Cork Juvenile Open Day',
-        'juvenile-open-day',
-        day(30),
-        'mardyke',
-        '10:00',
-        {
-          description: 'Fun events for U9 to U13. Timetable to follow.',
-        },
-      ),
+      values: competition('mardyke', {
+        competitionName: 'Cork Juvenile Open Day',
+        urlName: 'juvenile-open-day',
+        date: day(30),
+        startTime: '10:00',
+        description: 'Fun events for U9 to U13. Timetable to follow.',
+      }),
     },
     {
       key: 'munsterSprintsThrows',
       club: 'cork',
-      values: competition('Munster Sprints & Throws', null, day(-24), 'mardyke', '1:00 pm', {
+      values: competition('mardyke', {
+        competitionName: 'Munster Sprints & Throws',
+        urlName: null,
+        date: day(-24),
+        startTime: '1:00 pm',
         ...rithTiming,
       }),
     },
@@ -373,7 +370,12 @@ export function demoCompetitions(day: (offset: number) => string): DemoCompetiti
     {
       key: 'limerickTimeTrials',
       club: 'limerick',
-      values: competition('Limerick Time Trials', 'time-trials', day(-5), 'ul', '6:00 pm'),
+      values: competition('ul', {
+        competitionName: 'Limerick Time Trials',
+        urlName: 'time-trials',
+        date: day(-5),
+        startTime: '6:00 pm',
+      }),
     },
   ];
 }

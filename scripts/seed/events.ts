@@ -21,6 +21,7 @@ import {
   throwResults,
   verticalJumpResults,
   type EntryLine,
+  type FieldLine,
   type RaceLine,
 } from './rows.ts';
 
@@ -631,7 +632,7 @@ function santrySprintSeriesEvents(): DemoEvent[] {
   ];
 }
 
-function danganSummerMeetEvents(): DemoEvent[] {
+function danganOpenMeetEvents(): DemoEvent[] {
   return [
     event({
       name: 'Women 800m',
@@ -796,8 +797,24 @@ function pick<T>(pool: readonly T[], offset: number, count: number): T[] {
   return Array.from({ length: count }, (_, index) => pool[(offset + index) % pool.length] as T);
 }
 
-/** A small, repeatable spread so generated marks do not look evenly spaced. */
-const jitter = (seed: number, index: number) => ((seed * 7 + index * 13) % 10) / 100;
+/** A repeatable pseudo-random sequence in [0, 1) (mulberry32): the same demo data every run. */
+function randomSequence(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `count` ascending values from `first`, each gap between half and one and a half `step`. */
+function ascending(random: () => number, first: number, step: number, count: number): number[] {
+  const values = [first];
+  while (values.length < count) values.push((values.at(-1) ?? first) + step * (0.5 + random()));
+  return values;
+}
 
 interface OlderMeet {
   seed: number;
@@ -807,42 +824,44 @@ interface OlderMeet {
 }
 
 function olderMeetEvents({ seed, indoor, wind }: OlderMeet): DemoEvent[] {
+  const random = randomSequence(seed);
+  const bib = (from: number) => String(from + Math.floor(random() * 400));
+
   const sprint = indoor
-    ? { name: 'Men 60m', discipline: track('SIXTY_METER'), base: 6.91, step: 0.06 }
-    : { name: 'Men 100m', discipline: track('ONE_HUNDRED_METER'), base: 10.61, step: 0.11 };
+    ? { name: 'Men 60m', discipline: track('SIXTY_METER'), first: 6.88, step: 0.05 }
+    : { name: 'Men 100m', discipline: track('ONE_HUNDRED_METER'), first: 10.58, step: 0.09 };
+  const sprintTimes = ascending(random, sprint.first + random() * 0.1, sprint.step, 6);
   const sprintLines = pick(sprinters, seed, 6).map(([name, club], index): RaceLine => [
     String(index + 1),
-    String(230 + ((seed * 11 + index * 17) % 90)),
+    bib(200),
     String(index + 2),
     name,
     club,
-    raceTime(sprint.base + index * sprint.step + jitter(seed, index)),
-    (0.13 + jitter(seed + 1, index) / 2).toFixed(3),
+    raceTime(sprintTimes[index] ?? 0),
+    (0.125 + random() * 0.05).toFixed(3),
   ]);
+
+  const eightTimes = ascending(random, 128.4 + random() * 2, 1.5, 7);
   const eightLines = pick(middleDistance, seed, 7).map(([name, club], index): RaceLine => [
     String(index + 1),
-    String(140 + ((seed * 5 + index * 19) % 80)),
+    bib(100),
     String(index + 1),
     name,
     club,
-    raceTime(129.4 + index * 1.7 + jitter(seed, index) * 10),
+    raceTime(eightTimes[index] ?? 0),
     null,
   ]);
-  const throwLines = pick(throwers, seed, 6).map(([name, club], index) => {
-    const best = 14.3 - index * 0.62 - jitter(seed, index);
-    const marks = [best - 0.41, best - 0.18, 'X', best, best - 0.27, 'X'].map((mark) =>
-      typeof mark === 'number' ? mark.toFixed(2) : mark,
+
+  const bests = ascending(random, 0, 0.55, 6).map((behind) => 14.6 - random() * 0.3 - behind);
+  const throwLines = pick(throwers, seed, 6).map(([name, club], index): FieldLine<string[]> => {
+    const best = bests[index] ?? 0;
+    const series = Array.from({ length: 6 }, () =>
+      random() < 0.2 ? 'X' : (best - 0.05 - random() * 0.6).toFixed(2),
     );
-    // Rotate the series so the best throw is not always the fourth.
-    const series = [...marks.slice(index % 6), ...marks.slice(0, index % 6)];
-    return [String(170 + index * 23), String(index + 1), name, club, series] as [
-      string,
-      string,
-      string,
-      string,
-      string[],
-    ];
+    series[Math.floor(random() * 6)] = best.toFixed(2);
+    return [bib(100), String(index + 1), name, club, series];
   });
+
   return [
     event({
       name: `${sprint.name} Final`,
@@ -878,7 +897,7 @@ export function demoEvents(): Partial<Record<CompetitionKey, DemoEvent[]>> {
     dublinCityOpen: dublinCityOpenEvents(),
     leinsterOpen: leinsterOpenEvents(),
     santrySprintSeries: santrySprintSeriesEvents(),
-    danganSummerMeet: danganSummerMeetEvents(),
+    danganOpenMeet: danganOpenMeetEvents(),
     mardykeEveningMeet: mardykeEveningMeetEvents(),
     clubTimeTrial: clubTimeTrialEvents(),
     limerickTimeTrials: limerickTimeTrialsEvents(),
@@ -887,8 +906,8 @@ export function demoEvents(): Partial<Record<CompetitionKey, DemoEvent[]>> {
     irishtownTwilight: olderMeetEvents({ seed: 3, indoor: false, wind: '+1.8' }),
     connachtIndoorLeague: olderMeetEvents({ seed: 4, indoor: true, wind: null }),
     dublinIndoorOpen: olderMeetEvents({ seed: 5, indoor: true, wind: null }),
-    santryAutumnGraded: olderMeetEvents({ seed: 6, indoor: false, wind: '-0.7' }),
-    dchWinterSprints: olderMeetEvents({ seed: 7, indoor: true, wind: null }),
+    santryGradedMeet: olderMeetEvents({ seed: 6, indoor: false, wind: '-0.7' }),
+    abbotstownIndoorSprints: olderMeetEvents({ seed: 7, indoor: true, wind: null }),
     dchClubChampionships: olderMeetEvents({ seed: 8, indoor: false, wind: '+0.9' }),
   };
 }

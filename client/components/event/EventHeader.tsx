@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
-import { roundLabels } from '../../../shared/schemas/enums.ts';
+import { roundLabels } from '../../../shared/domain.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';

@@ -59,7 +59,10 @@ function HorizontalCells({
     const wind = showWinds ? formatWind(row.attemptWinds?.[i] ?? null) : '';
     const isBest = mark !== '' && mark === best;
     return (
-      <td key={i} className={`ev-col-attempt${isBest ? ' is-best' : ''}`}>
+      <td
+        key={i}
+        className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}${isBest ? ' is-best' : ''}`}
+      >
         <span className="ev-attempt-mark">{mark}</span>
         {wind !== '' && mark !== '' && (
           <span className="ev-attempt-wind">
@@ -77,6 +80,8 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
   const layout = resultLayout(event);
   const rows = sortResultRows(event.results);
   const { series } = layout;
+  // A field event's competition order matters little once it is over: hidden on phones.
+  const laneClass = layout.kind === 'track' ? 'ev-col-num' : 'ev-col-num ev-col-order';
   const resultLabel = series.type !== 'none' ? 'Best' : layout.kind === 'track' ? 'Time' : 'Mark';
 
   return (
@@ -105,30 +110,16 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
                 </th>
               )}
               {layout.bib && (
-                <th scope="col" className="ev-col-num">
+                <th scope="col" className="ev-col-num ev-col-bib">
                   Bib
                 </th>
               )}
               {layout.lane && (
-                <th scope="col" className="ev-col-num">
+                <th scope="col" className={laneClass}>
                   {layout.kind === 'track' ? 'Lane' : 'Order'}
                 </th>
               )}
               {layout.category && <th scope="col">Category</th>}
-              {series.type === 'horizontal' &&
-                Array.from({ length: series.attempts }, (_, i) => (
-                  <th scope="col" key={i} className="ev-col-attempt">
-                    <span aria-hidden="true">{i + 1}</span>
-                    <span className="visually-hidden">Attempt {i + 1}</span>
-                  </th>
-                ))}
-              {series.type === 'vertical' &&
-                series.heights.map((height) => (
-                  <th scope="col" key={height} className="ev-col-attempt">
-                    <span className="visually-hidden">Height </span>
-                    {formatFieldMark(height)}
-                  </th>
-                ))}
               <th scope="col" className="ev-col-result">
                 {resultLabel}
               </th>
@@ -147,6 +138,28 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
                   Points
                 </th>
               )}
+              {series.type === 'horizontal' &&
+                Array.from({ length: series.attempts }, (_, i) => (
+                  <th
+                    scope="col"
+                    key={i}
+                    className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}`}
+                  >
+                    <span aria-hidden="true">{i + 1}</span>
+                    <span className="visually-hidden">Attempt {i + 1}</span>
+                  </th>
+                ))}
+              {series.type === 'vertical' &&
+                series.heights.map((height, i) => (
+                  <th
+                    scope="col"
+                    key={height}
+                    className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}`}
+                  >
+                    <span className="visually-hidden">Height </span>
+                    {formatFieldMark(height)}
+                  </th>
+                ))}
             </tr>
           </thead>
           <tbody>
@@ -155,11 +168,19 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
               return (
                 <tr key={`${row.id}-${index}`}>
                   <RankCell rank={row.rank} />
-                  <AthleteNameCell row={row} showClub={layout.club} />
+                  <AthleteNameCell row={row} showClub={layout.club} showBib={layout.bib} />
                   {layout.club && <td className="ev-col-club">{row.club}</td>}
-                  {layout.bib && <td className="ev-col-num">{row.bib}</td>}
-                  {layout.lane && <td className="ev-col-num">{row.lane}</td>}
+                  {layout.bib && <td className="ev-col-num ev-col-bib">{row.bib}</td>}
+                  {layout.lane && <td className={laneClass}>{row.lane}</td>}
                   {layout.category && <td>{row.category}</td>}
+                  <td className="ev-col-result">{result}</td>
+                  {layout.reactionTime && (
+                    <td className="ev-col-num">{formatReactionTime(row.reactionTime)}</td>
+                  )}
+                  {layout.rowWind && (
+                    <td className="ev-col-num">{formatWind(row.windspeed ?? null)}</td>
+                  )}
+                  {layout.points && <td className="ev-col-num">{row.points}</td>}
                   {series.type === 'horizontal' && (
                     <HorizontalCells
                       row={row}
@@ -169,19 +190,14 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
                     />
                   )}
                   {series.type === 'vertical' &&
-                    series.heights.map((height) => (
-                      <td key={height} className="ev-col-attempt ev-col-vertical">
+                    series.heights.map((height, i) => (
+                      <td
+                        key={height}
+                        className={`ev-col-attempt ev-col-vertical${i === 0 ? ' ev-series-first' : ''}`}
+                      >
                         {formatAttempt(cellAtHeight(row, height), true)}
                       </td>
                     ))}
-                  <td className="ev-col-result">{result}</td>
-                  {layout.reactionTime && (
-                    <td className="ev-col-num">{formatReactionTime(row.reactionTime)}</td>
-                  )}
-                  {layout.rowWind && (
-                    <td className="ev-col-num">{formatWind(row.windspeed ?? null)}</td>
-                  )}
-                  {layout.points && <td className="ev-col-num">{row.points}</td>}
                 </tr>
               );
             })}

@@ -34,7 +34,7 @@ export function StartListTable({ event }: { event: StartListEvent }) {
                   </th>
                 )}
                 {layout.bib && (
-                  <th scope="col" className="ev-col-num">
+                  <th scope="col" className="ev-col-num ev-col-bib">
                     Bib
                   </th>
                 )}
@@ -53,8 +53,8 @@ export function StartListTable({ event }: { event: StartListEvent }) {
               {rows.map((row, index) => (
                 <tr key={`${row.id}-${index}`}>
                   {layout.lane && <td className="ev-col-num">{row.lane}</td>}
-                  {layout.bib && <td className="ev-col-num">{row.bib}</td>}
-                  <AthleteNameCell row={row} showClub={layout.club} />
+                  {layout.bib && <td className="ev-col-num ev-col-bib">{row.bib}</td>}
+                  <AthleteNameCell row={row} showClub={layout.club} showBib={layout.bib} />
                   {layout.club && <td className="ev-col-club">{row.club}</td>}
                   {layout.category && <td>{row.category}</td>}
                 </tr>

@@ -3,7 +3,7 @@ import {
   verticalJumps,
   type EventType,
   type FieldDiscipline,
-} from '../../../shared/schemas/enums.ts';
+} from '../../../shared/domain.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
 import { normalizeResultCode } from '../../../shared/athletics/performance.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
-import { roundLabels } from '../../../shared/schemas/enums.ts';
+import { roundLabels } from '../../../shared/domain.ts';
 import { formatEventTime, type SortDirection } from '../../../shared/athletics/eventTime.ts';
 import {
   isScratched,
