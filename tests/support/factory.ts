@@ -24,7 +24,11 @@ export async function createClub(db: Db, values: Partial<NewClub> = {}) {
     .executeTakeFirstOrThrow();
 }
 
-export async function createCompetition(db: Db, clubUic: number, values: Partial<NewCompetition> = {}) {
+export async function createCompetition(
+  db: Db,
+  clubUic: number,
+  values: Partial<NewCompetition> = {},
+) {
   return db
     .insertInto('competitions')
     .values({

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database under ./data on port 3000, seeding demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('data', 'pglite'),
+    });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('chooses PostgreSQL and Redis when their URLs are set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/rith',
+      REDIS_URL: 'redis://cache:6379',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/rith' });
+    expect(config.redisUrl).toBe('redis://cache:6379');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
+  });
+
+  it('seeds nothing demo in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
