@@ -26,7 +26,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['zod', 'zod/*', '**/shared/schemas/*', '**/shared/live/*', '**/shared/queues*'],
+              group: [
+                'zod',
+                'zod/*',
+                '**/shared/schemas/*',
+                '**/shared/live/*',
+                '**/shared/queues*',
+              ],
               allowTypeImports: true,
               message: 'Import types only; plain data lives in shared/domain.ts.',
             },
@@ -42,7 +48,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration from server/config.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration from server/config.ts.',
+        },
       ],
     },
   },

@@ -287,7 +287,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('waiting_list')
     .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    .addColumn('email', 'text', (c) => c.notNull().unique().check(sql`email = lower(email)`))
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`email = lower(email)`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
 

@@ -12,10 +12,7 @@ function newestMtime(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'dist' || entry.name === 'node_modules') continue;
     const full = path.join(dir, entry.name);
-    newest = Math.max(
-      newest,
-      entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs,
-    );
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
   }
   return newest;
 }
@@ -24,7 +21,10 @@ function isStale() {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
   const sources = [path.join(root, 'client'), path.join(root, 'shared')];
-  return sources.some((dir) => newestMtime(dir) > builtAt) || fs.statSync(path.join(root, 'package-lock.json')).mtimeMs > builtAt;
+  return (
+    sources.some((dir) => newestMtime(dir) > builtAt) ||
+    fs.statSync(path.join(root, 'package-lock.json')).mtimeMs > builtAt
+  );
 }
 
 if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);

@@ -29,7 +29,9 @@ export async function buildApp(
   const { config, db } = runtime;
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.logLevel === 'silent' ? 'silent' : config.logLevel },
+      options.logger === false
+        ? false
+        : { level: config.logLevel === 'silent' ? 'silent' : config.logLevel },
     trustProxy: config.env === 'production',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -46,7 +46,10 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       return reply.status(404).send({ error: 'Not found' });
     }
     if (!fs.existsSync(indexFile)) {
-      return reply.status(503).type('text/plain').send('The client is not built: run npm run build.');
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The client is not built: run npm run build.');
     }
     const status = appPaths.some((re) => re.test(url)) ? 200 : 404;
     return reply

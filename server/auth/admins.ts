@@ -45,9 +45,7 @@ export async function createAdmin(db: Db, input: NewAdmin) {
     const user = await trx
       .insertInto('users')
       .values({ email, passwordHash, username: null, emailVerifiedAt: new Date() })
-      .onConflict((oc) =>
-        oc.column('email').doUpdateSet({ passwordHash, updatedAt: new Date() }),
-      )
+      .onConflict((oc) => oc.column('email').doUpdateSet({ passwordHash, updatedAt: new Date() }))
       .returning(['id', 'email'])
       .executeTakeFirstOrThrow();
 

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClubList } from '../../shared/schemas/club.ts';
+import type { Db } from '../db/connect.ts';
 import { listVisibleClubs } from './queries.ts';
 
-export const clubRoutes: FastifyPluginAsyncZod<{ db: import('../db/connect.ts').Db }> = async (
-  app,
-  { db },
-) => {
+export const clubRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/api/clubs', { schema: { response: { 200: ClubList } } }, () => listVisibleClubs(db));
 };

@@ -6,7 +6,9 @@ import type { Competition } from '../../shared/schemas/competition.ts';
 type WithClub = Database & { clubs: Database['clubs'] };
 
 /** Competitions the public may see: visible, of a visible club. */
-export function publicCompetitions(db: Db): SelectQueryBuilder<WithClub, 'competitions' | 'clubs', object> {
+export function publicCompetitions(
+  db: Db,
+): SelectQueryBuilder<WithClub, 'competitions' | 'clubs', object> {
   return db
     .selectFrom('competitions')
     .innerJoin('clubs', 'clubs.uic', 'competitions.clubUic')

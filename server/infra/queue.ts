@@ -10,7 +10,11 @@ export interface EnqueueOptions {
 
 /** Background jobs. Producers enqueue after their transaction commits. */
 export interface JobQueue {
-  enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions): Promise<void>;
+  enqueue<N extends QueueName>(
+    name: N,
+    payload: JobPayload<N>,
+    opts: EnqueueOptions,
+  ): Promise<void>;
   /** Runs jobs of `name` in this process. */
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void;
   close(): Promise<void>;

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { AthleteRows } from './athlete.ts';
 import { Club } from './club.ts';
 import { Competition } from './competition.ts';
-import { EventStatus, EventType, FieldDiscipline, FileType, Round, TrackDiscipline } from './enums.ts';
+import {
+  EventStatus,
+  EventType,
+  FieldDiscipline,
+  FileType,
+  Round,
+  TrackDiscipline,
+} from './enums.ts';
 
 /** The fields every event listing carries; the heavy start list and results are left out. */
 export const EventSummary = z.object({

@@ -56,6 +56,7 @@ function HorizontalCells({
 }) {
   return Array.from({ length: attempts }, (_, i) => {
     const mark = formatAttempt(row.attempts?.[i] ?? null, false);
+    // A wind only means something for a measured jump, not for a foul or a pass.
     const wind = showWinds ? formatWind(row.attemptWinds?.[i] ?? null) : '';
     const isBest = mark !== '' && mark === best;
     return (
@@ -64,7 +65,7 @@ function HorizontalCells({
         className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}${isBest ? ' is-best' : ''}`}
       >
         <span className="ev-attempt-mark">{mark}</span>
-        {wind !== '' && mark !== '' && (
+        {wind !== '' && /^\d/.test(mark) && (
           <span className="ev-attempt-wind">
             <span className="visually-hidden">wind </span>
             {wind}

@@ -1,0 +1,53 @@
+// `npm test`: makes sure Chromium is there for the browser tests (installing Debian's
+// package when running as root), builds the client if stale, then runs every vitest project.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `The browser tests need Chromium at ${CHROMIUM}. Install it once with:\n\n  sudo apt-get install -y chromium\n`,
+    );
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium for the browser tests…");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`apt-get finished but ${CHROMIUM} is still missing.`);
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+execFileSync(process.execPath, ['scripts/build-client.mjs', '--if-stale'], { stdio: 'inherit' });
+fs.mkdirSync('tests/output', { recursive: true });
+const report = 'tests/output/vitest-report.json';
+fs.rmSync(report, { force: true });
+const result = spawnSync(
+  process.execPath,
+  [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: CHROMIUM } },
+);
+
+// One plain closing line that any CI can read, whatever the reporter prints above it.
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(
+    `\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`,
+  );
+}
+process.exit(result.status ?? 1);

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const screenshotDir = path.resolve('tests/output/screenshots');
+
+/**
+ * Debian's Chromium, driven by playwright-core. A missing browser fails the test loudly:
+ * a browser test that did not run is never reported as passed.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(
+      `Chromium is missing at ${executablePath}: run "npm test" (it installs it as root) or "sudo apt-get install -y chromium".`,
+    );
+  }
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/** Saves a screenshot under tests/output/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Page width beyond the viewport: a phone layout must not scroll sideways. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
