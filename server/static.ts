@@ -27,7 +27,8 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   }
   await app.register(fastifyStatic, {
     root: clientDist,
-    wildcard: false,
+    // Look files up per request, so a rebuilt client is served without a restart.
+    wildcard: true,
     index: false,
     setHeaders(res, filePath) {
       res.header(
@@ -38,8 +39,7 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       );
     },
   });
-  // @fastify/static with wildcard: false registers the files present now; index.html is
-  // served by the not-found handler instead, so that it is never cached.
+  // A path with no file falls through to here: the app's index.html, never cached.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {

@@ -93,14 +93,21 @@ export function orderCompetitions<T extends Competition>(
   return [...ordered.filter((c) => c.liveNow), ...ordered.filter((c) => !c.liveNow)];
 }
 
-/** Clubs that are visible and have at least one visible competition, by name. */
+/**
+ * Clubs that are visible and have at least one visible competition: clubs with a live
+ * competition first (so `/` opens on the meet happening now), then by name.
+ */
 export function listedClubs(clubs: readonly Club[], competitions: readonly Competition[]): Club[] {
-  const withCompetitions = new Set(competitions.filter((c) => c.visible).map((c) => c.clubUic));
+  const visible = competitions.filter((c) => c.visible);
+  const withCompetitions = new Set(visible.map((c) => c.clubUic));
+  const live = new Set(visible.filter((c) => c.liveNow).map((c) => c.clubUic));
   return clubs
     .filter((club) => club.visible && withCompetitions.has(club.uic))
     .sort(
       (a, b) =>
-        a.clubName.localeCompare(b.clubName, 'en', { sensitivity: 'base' }) || a.uic - b.uic,
+        Number(live.has(b.uic)) - Number(live.has(a.uic)) ||
+        a.clubName.localeCompare(b.clubName, 'en', { sensitivity: 'base' }) ||
+        a.uic - b.uic,
     );
 }
 

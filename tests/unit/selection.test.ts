@@ -111,6 +111,16 @@ describe('listedClubs', () => {
     const comps = [competition(1, 1, null), competition(2, 2, null), competition(3, 3, null)];
     expect(listedClubs(list, comps).map((c) => c.uic)).toEqual([2, 1, 3]);
   });
+
+  it('puts a club with a live competition first, so / opens on the meet happening now', () => {
+    const list = [club(1, 'Athlone'), club(2, 'Ennis'), club(3, 'Bray')];
+    const comps = [
+      competition(1, 1, null),
+      competition(2, 2, null, { liveNow: true }),
+      competition(3, 3, null),
+    ];
+    expect(listedClubs(list, comps).map((c) => c.uic)).toEqual([2, 1, 3]);
+  });
 });
 
 describe('orderCompetitions', () => {

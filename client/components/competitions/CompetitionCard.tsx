@@ -59,12 +59,25 @@ export function CompetitionCard({
         <img className="cl-card-image" src={competition.imageLink} alt="" loading="lazy" />
       ) : (
         <div className="cl-card-image cl-card-placeholder" aria-hidden="true">
-          <svg width="40" height="40" viewBox="0 0 24 24" fill="none">
-            <path
-              d="M4 18c0-4 3-7 8-7s8 3 8 7M7 18c0-2.5 2-4.5 5-4.5s5 2 5 4.5M13.5 4.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z"
+          {/* A running track seen from above. */}
+          <svg width="56" height="40" viewBox="0 0 28 20" fill="none">
+            <rect
+              x="1.5"
+              y="1.5"
+              width="25"
+              height="17"
+              rx="8.5"
               stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
+              strokeWidth="1.5"
+            />
+            <rect
+              x="6"
+              y="6"
+              width="16"
+              height="8"
+              rx="4"
+              stroke="currentColor"
+              strokeWidth="1.5"
             />
           </svg>
         </div>
