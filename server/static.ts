@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 export const clientDist = fileURLToPath(new URL('../client/dist', import.meta.url));
@@ -39,23 +39,27 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
       );
     },
   });
-  // A path with no file falls through to here: the app's index.html, never cached.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ error: 'Not found' });
-    }
+  const sendIndex = (reply: FastifyReply, status: number) => {
     if (!fs.existsSync(indexFile)) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The client is not built: run npm run build.');
     }
-    const status = appPaths.some((re) => re.test(url)) ? 200 : 404;
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(fs.createReadStream(indexFile));
+  };
+  // The static wildcard would answer / as a directory listing it refuses.
+  app.get('/', (_request, reply) => sendIndex(reply, 200));
+  // A path with no file falls through to here: the app's index.html, never cached.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    return sendIndex(reply, appPaths.some((re) => re.test(url)) ? 200 : 404);
   });
 }
