@@ -1,9 +1,5 @@
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import {
-  verticalJumps,
-  type EventType,
-  type FieldDiscipline,
-} from '../../../shared/domain.ts';
+import { verticalJumps, type EventType, type FieldDiscipline } from '../../../shared/domain.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
 import { normalizeResultCode } from '../../../shared/athletics/performance.ts';
 
