@@ -107,18 +107,6 @@ async function open(path: string, width = 1280): Promise<Page> {
   return page;
 }
 
-const cellTexts = (page: Page, column: number) =>
-  page
-    .locator('table tbody tr')
-    .evaluateAll(
-      (rows, n) =>
-        rows.map(
-          (r) =>
-            r.querySelector(`td:nth-child(${n}), th:nth-child(${n})`)?.textContent?.trim() ?? '',
-        ),
-      column,
-    );
-
 describe('event page', () => {
   it('shows official results in place order with times rounded up, wind and the PDF', async () => {
     const page = await open(`/event/${ids.sprint}`);
