@@ -1,37 +1,58 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './lib/api.ts';
 import { Layout } from './components/layout/Layout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { EventPage } from './pages/EventPage.tsx';
-import { CompetitionsPage } from './pages/CompetitionsPage.tsx';
-import { PricingPage } from './pages/PricingPage.tsx';
-import { PrivacyPage } from './pages/PrivacyPage.tsx';
-import { TermsPage } from './pages/TermsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+
+// Spectators land on the home and event pages; the rest loads on first visit.
+const CompetitionsPage = lazy(() =>
+  import('./pages/CompetitionsPage.tsx').then((m) => ({ default: m.CompetitionsPage })),
+);
+const PricingPage = lazy(() =>
+  import('./pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('./pages/PrivacyPage.tsx').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('./pages/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
+);
+
+function Loading() {
+  return (
+    <div className="app-loading" role="status">
+      Loading...
+    </div>
+  );
+}
+
+function later(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 export function App() {
   // The spec renders nothing but 'Loading...' until the admin session is known, so the
   // header never flashes the wrong links.
   const session = useQuery({ queryKey: ['session'], queryFn: api.session });
-  if (session.isPending) {
-    return (
-      <div className="app-loading" role="status">
-        Loading...
-      </div>
-    );
-  }
+  if (session.isPending) return <Loading />;
   const isAdmin = session.data?.isAdmin ?? false;
 
   return (
     <Routes>
       <Route element={<Layout isAdmin={isAdmin} />}>
         <Route index element={<HomePage />} />
-        <Route path="competitions" element={<CompetitionsPage />} />
+        <Route path="competitions" element={later(CompetitionsPage)} />
         <Route path="event/:eventId" element={<EventPage />} />
-        <Route path="pricing" element={<PricingPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
+        <Route path="pricing" element={later(PricingPage)} />
+        <Route path="privacy" element={later(PrivacyPage)} />
+        <Route path="terms" element={later(TermsPage)} />
         <Route path=":clubUrlName" element={<HomePage />} />
         <Route path=":clubUrlName/:competitionUrlName" element={<HomePage />} />
         <Route path="*" element={<NotFoundPage />} />

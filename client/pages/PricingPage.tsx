@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { PlanCard } from '../components/pricing/PlanCard.tsx';
-import { SALES_EMAIL } from '../components/pricing/planAction.ts';
+import { SALES_EMAIL } from '../../shared/planAction.ts';
 import '../components/pricing/pricing.css';
 
 export function PricingPage() {

@@ -15,7 +15,7 @@ import {
   rankCode,
   resultLayout,
   type ResultLayout,
-} from './resultColumns.ts';
+} from '../../../shared/resultColumns.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 
 type ResultEvent = Pick<

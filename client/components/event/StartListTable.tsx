@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
-import { startListLayout } from './resultColumns.ts';
+import { startListLayout } from '../../../shared/resultColumns.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 
 type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile'>;

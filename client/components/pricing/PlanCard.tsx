@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { PricePlan } from '../../../shared/schemas/pricing.ts';
-import { planAction } from './planAction.ts';
+import { planAction } from '../../../shared/planAction.ts';
 
 function PlanButton({ plan, nameId }: { plan: PricePlan; nameId: string }) {
   const action = planAction(plan);

@@ -1,7 +1,7 @@
-import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import { verticalJumps, type EventType, type FieldDiscipline } from '../../../shared/domain.ts';
-import { formatWind } from '../../../shared/athletics/wind.ts';
-import { normalizeResultCode } from '../../../shared/athletics/performance.ts';
+import type { AthleteRow } from './schemas/athlete.ts';
+import { verticalJumps, type EventType, type FieldDiscipline } from './domain.ts';
+import { formatWind } from './athletics/wind.ts';
+import { normalizeResultCode } from './athletics/resultCode.ts';
 
 /**
  * Which columns an event's result or start-list table needs, read from the rows themselves:

@@ -1,4 +1,4 @@
-import type { PricePlan } from '../../../shared/schemas/pricing.ts';
+import type { PricePlan } from './schemas/pricing.ts';
 
 export const SALES_EMAIL = 'sales@rith.ie';
 
