@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { createRuntime } from './runtime.ts';
+import { consoleLogger, createRuntime } from './runtime.ts';
 import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
 
@@ -7,17 +7,7 @@ const startedAt = performance.now();
 
 async function main() {
   const config = loadConfig();
-  const app = await buildAppWithRuntime(config);
-  await app.listen({ port: config.port, host: config.host });
-}
-
-async function buildAppWithRuntime(config: ReturnType<typeof loadConfig>) {
-  const bootLog = {
-    info: (obj: unknown, msg?: string) => console.log(msg ?? obj),
-    warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', obj),
-    error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
-  };
-  const runtime = await createRuntime(config, bootLog);
+  const runtime = await createRuntime(config, consoleLogger);
   const data = await bootstrapData(runtime.db, config.seedDemo);
   const app = await buildApp(runtime);
 
@@ -52,7 +42,7 @@ async function buildAppWithRuntime(config: ReturnType<typeof loadConfig>) {
     }
     console.log(lines.join('\n') + '\n');
   });
-  return app;
+  await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((err: unknown) => {

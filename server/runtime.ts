@@ -10,6 +10,13 @@ export interface Logger {
   error(obj: unknown, msg?: string): void;
 }
 
+/** For processes started from a terminal: the message first, the details after it. */
+export const consoleLogger: Logger = {
+  info: (obj, msg) => console.log(msg ?? obj),
+  warn: (obj, msg) => console.warn(msg ?? '', obj),
+  error: (obj, msg) => console.error(msg ?? '', obj),
+};
+
 /** The services every part of the product uses; the mode was chosen here, once. */
 export interface Runtime {
   config: Config;

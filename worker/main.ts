@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { consoleLogger, createRuntime } from '../server/runtime.ts';
 import { registerProcessors } from './processors.ts';
 
 /**
@@ -13,12 +13,7 @@ async function main() {
       'npm run worker needs REDIS_URL (and DATABASE_URL): without them, npm start runs jobs in-process.',
     );
   }
-  const log = {
-    info: (obj: unknown, msg?: string) => console.log(msg ?? obj),
-    warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', obj),
-    error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
-  };
-  const runtime = await createRuntime(config, log);
+  const runtime = await createRuntime(config, consoleLogger);
   const names = registerProcessors(runtime);
   console.log(`Rith worker processing: ${names.join(', ') || 'no queues yet'}`);
 

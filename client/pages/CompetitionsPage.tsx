@@ -144,7 +144,7 @@ export function CompetitionsPage() {
           <Tabs.Content key={value} value={value} className="cl-panel">
             {competitions.isPending ? (
               <div className="cl-state" role="status">
-                <span className="cl-spinner" aria-hidden="true" />
+                <span className="spinner spinner-large" aria-hidden="true" />
                 Loading competitions…
               </div>
             ) : competitions.isError ? (

@@ -65,7 +65,7 @@ export function EventPage() {
           </div>
         ) : (
           <div className="card ev-event-message" role="status" aria-live="polite">
-            <span className="ev-spinner" aria-hidden="true" />
+            <span className="spinner spinner-large" aria-hidden="true" />
             <p>Loading event…</p>
           </div>
         )}

@@ -32,7 +32,7 @@ export function PricingPage() {
 
       {prices.isPending ? (
         <div className="pr-state" role="status">
-          <span className="pr-spinner" aria-hidden="true" />
+          <span className="spinner spinner-large" aria-hidden="true" />
           Loading plans…
         </div>
       ) : prices.isError ? (

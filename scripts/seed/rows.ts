@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { athleteRow as blankRow } from '../../shared/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 
 /**
@@ -29,23 +29,7 @@ const genderOf = (source: RowSource) => (source.kind === 'manual' ? source.gende
  * the rows are attached to their event.
  */
 export function athleteRow(fields: Partial<AthleteRow> & Pick<AthleteRow, 'name'>): AthleteRow {
-  return {
-    id: randomUUID(),
-    rank: null,
-    bib: null,
-    eventName: null,
-    club: null,
-    category: null,
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-    best: null,
-    gender: null,
-    reactionTime: null,
-    windspeed: null,
-    ...fields,
-  };
+  return blankRow({ best: null, gender: null, reactionTime: null, windspeed: null, ...fields });
 }
 
 /** lane, bib, name, club, category (for field events the lane is the competition order). */

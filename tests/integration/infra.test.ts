@@ -3,9 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { InProcessBus, RedisStreamBus, type Bus } from '../../server/infra/bus.ts';
 import { BullMqQueue, InProcessQueue, type JobQueue } from '../../server/infra/queue.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
-import { testDbKind } from '../support/app.ts';
+import { quietLogger, testDbKind } from '../support/app.ts';
 
-const quiet = { info() {}, warn() {}, error() {} };
 const redisUrl = process.env.REDIS_URL;
 // Scaled mode is exercised by the PostgreSQL project, which CI runs with Redis.
 const scaled = Boolean(redisUrl) && testDbKind() === 'postgres';
@@ -35,7 +34,7 @@ afterEach(async () => {
 
 // `acrossInstances`: whether two instances (two API nodes) share messages.
 const buses: [string, () => Bus, boolean][] = [['in-process', () => new InProcessBus(), false]];
-if (scaled) buses.push(['Redis stream', () => new RedisStreamBus(redisUrl!, quiet), true]);
+if (scaled) buses.push(['Redis stream', () => new RedisStreamBus(redisUrl!, quietLogger), true]);
 
 describe.each(buses)('%s change bus', (_, make, acrossInstances) => {
   it('delivers a published change to every subscriber, in order', async () => {
@@ -66,8 +65,8 @@ describe.each(buses)('%s change bus', (_, make, acrossInstances) => {
   });
 });
 
-const queues: [string, () => JobQueue][] = [['in-process', () => new InProcessQueue(quiet)]];
-if (scaled) queues.push(['BullMQ', () => new BullMqQueue(redisUrl!, quiet)]);
+const queues: [string, () => JobQueue][] = [['in-process', () => new InProcessQueue(quietLogger)]];
+if (scaled) queues.push(['BullMQ', () => new BullMqQueue(redisUrl!, quietLogger)]);
 
 describe.each(queues)('%s job queue', (_, make) => {
   it('runs a job once per id, retrying a failure', async () => {

@@ -19,7 +19,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const quiet = { info() {}, warn() {}, error() {} };
+/** A logger for tests: the assertions say what went wrong. */
+export const quietLogger = { info() {}, warn() {}, error() {} };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
@@ -39,7 +40,7 @@ export async function startTestApp(
     config.database.kind === 'pglite'
       ? new Blob([await fs.readFile(inject('pgliteTemplate'))])
       : undefined;
-  const runtime = await createRuntime(config, quiet, loadDataDir ? { loadDataDir } : {});
+  const runtime = await createRuntime(config, quietLogger, loadDataDir ? { loadDataDir } : {});
   const app = await buildApp(runtime, { serveClient: options.serveClient ?? false, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -53,21 +53,8 @@ export async function createCompetition(
     .executeTakeFirstOrThrow();
 }
 
-export function athlete(values: Partial<AthleteRow> & { name: string }): AthleteRow {
-  return {
-    id: randomUUID(),
-    rank: null,
-    bib: null,
-    eventName: null,
-    club: null,
-    category: null,
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-    ...values,
-  };
-}
+/** A result or start-list row: the shared builder, under the name the tests read best. */
+export { athleteRow as athlete } from '../../shared/athleteRow.ts';
 
 export async function createEvent(
   db: Db,

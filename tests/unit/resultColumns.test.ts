@@ -1,3 +1,4 @@
+import { athleteRow } from '../../shared/athleteRow.ts';
 import { describe, expect, it } from 'vitest';
 import {
   cellAtHeight,
@@ -15,20 +16,7 @@ let nextId = 0;
 
 function row(extra: Partial<AthleteRow> = {}): AthleteRow {
   nextId += 1;
-  return {
-    id: `r${nextId}`,
-    rank: null,
-    bib: null,
-    name: `Athlete ${nextId}`,
-    eventName: null,
-    club: null,
-    category: null,
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-    ...extra,
-  };
+  return athleteRow({ id: `r${nextId}`, name: `Athlete ${nextId}`, ...extra });
 }
 
 function layout(

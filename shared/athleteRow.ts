@@ -1,0 +1,21 @@
+import type { AthleteRow } from './schemas/athlete.ts';
+
+/**
+ * An athlete row with every required field present and empty, filled in with what is known:
+ * one builder for parsers, seed data and tests.
+ */
+export function athleteRow(fields: Partial<AthleteRow> & Pick<AthleteRow, 'name'>): AthleteRow {
+  return {
+    id: crypto.randomUUID(),
+    rank: null,
+    bib: null,
+    eventName: null,
+    club: null,
+    category: null,
+    performance: null,
+    points: null,
+    lane: null,
+    pdfUrl: null,
+    ...fields,
+  };
+}
