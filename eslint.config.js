@@ -30,7 +30,7 @@ export default tseslint.config(
                 'zod',
                 'zod/*',
                 '**/shared/schemas/*',
-                '**/shared/live/*',
+                '**/shared/live/messages*',
                 '**/shared/queues*',
               ],
               allowTypeImports: true,

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
+import { LiveConnection } from './lib/live.ts';
+import { LiveProvider } from './lib/useLive.ts';
 import './styles/base.css';
 
 const queryClient = new QueryClient({
@@ -11,6 +13,7 @@ const queryClient = new QueryClient({
     queries: { staleTime: 30_000, retry: 1 },
   },
 });
+const live = new LiveConnection(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -18,9 +21,11 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <LiveProvider connection={live}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </LiveProvider>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -14,6 +14,7 @@ import { competitionRoutes } from './competitions/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
+import { attachLiveServer } from './live/server.ts';
 
 export interface AppOptions {
   /** Serve the built client (off in API-only tests). */
@@ -23,10 +24,10 @@ export interface AppOptions {
 
 /** Builds the HTTP app on a runtime; tests and main.ts both start it from here. */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'bus'>,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
-  const { config, db } = runtime;
+  const { config, db, bus } = runtime;
   const app = Fastify({
     logger:
       options.logger === false
@@ -40,6 +41,7 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  attachLiveServer(app, { db, bus, config });
   app.get('/healthz', async () => {
     return { ok: true };
   });

@@ -26,6 +26,9 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** What a service that changes data needs: the database, and the bus to announce it on. */
+export type ChangeDeps = Pick<Runtime, 'db' | 'bus'>;
+
 export async function createRuntime(
   config: Config,
   log: Logger,

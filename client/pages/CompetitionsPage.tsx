@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import { api } from '../lib/api.ts';
+import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import type { Club } from '../../shared/schemas/club.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
@@ -90,8 +91,8 @@ export function CompetitionsPage() {
   const tab: CompetitionTab = params.get('tab') === 'past' ? 'past' : 'upcoming';
   const requestedPage = Number(params.get('page') ?? '1');
 
-  const competitions = useQuery({ queryKey: ['competitions'], queryFn: api.competitions });
-  const clubs = useQuery({ queryKey: ['clubs'], queryFn: api.clubs });
+  const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
+  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
 
   const today = localIsoDate(new Date());
   const split = useMemo(

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api, ApiRequestError } from '../lib/api.ts';
+import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
+import { useLiveSubscription } from '../lib/useLive.ts';
 import { eventTableContent, isScratched } from '../../shared/athletics/eventDisplay.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import { EventHeader } from '../components/event/EventHeader.tsx';
@@ -10,9 +12,20 @@ import { StartListTable } from '../components/event/StartListTable.tsx';
 import { EventNotFound } from '../components/event/EventNotFound.tsx';
 import '../components/event/event.css';
 
-/** 404 (and 400 for an id that cannot be one) mean the event does not exist. */
-function isNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+/**
+ * The public event, or null when there is none to show: 404 (and 400 for an id that cannot
+ * be one) mean the event does not exist, or the public may not see it. A live removal
+ * writes the same null.
+ */
+async function fetchEvent(id: string): Promise<PublicEvent | null> {
+  try {
+    return await api.event(id);
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
+      return null;
+    }
+    throw error;
+  }
 }
 
 function EventTable({ event }: { event: PublicEvent }) {
@@ -39,12 +52,12 @@ function EventTable({ event }: { event: PublicEvent }) {
 export function EventPage() {
   const { eventId = '' } = useParams();
   const query = useQuery({
-    queryKey: ['event', eventId],
-    queryFn: () => api.event(eventId),
+    queryKey: queryKeys.event(eventId),
+    queryFn: () => fetchEvent(eventId),
     enabled: eventId !== '',
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
   });
-  const notFound = eventId === '' || isNotFound(query.error);
+  useLiveSubscription(eventId === '' ? null : { eventId });
+  const notFound = eventId === '' || query.data === null;
   const event = query.data;
 
   usePageTitle(

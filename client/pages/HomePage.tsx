@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
+import { queryKeys } from '../lib/queryKeys.ts';
+import { useLiveSubscription } from '../lib/useLive.ts';
 import { readLastSelection, writeLastSelection } from '../lib/storage.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
@@ -45,8 +47,8 @@ export function HomePage() {
   const [today] = useState(() => localIsoDate(new Date()));
 
   // No error handling (spec section 8): while these have not loaded the page stays loading.
-  const clubs = useQuery({ queryKey: ['clubs'], queryFn: api.clubs });
-  const competitions = useQuery({ queryKey: ['competitions'], queryFn: api.competitions });
+  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
+  const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
 
   const cid = searchParams.get('cid');
   const comp = searchParams.get('comp');
@@ -87,10 +89,12 @@ function HomeView({ selection }: { selection: ResolvedSelection | null }) {
 
   const competitionUic = competition?.uic;
   const events = useQuery({
-    queryKey: ['events', competitionUic],
+    queryKey: queryKeys.events(competitionUic ?? 0),
     queryFn: () => fetchEvents(competitionUic ?? 0),
     enabled: competitionUic !== undefined,
   });
+  // The header, the event selector and the table all read the cache this keeps current.
+  useLiveSubscription(competitionUic === undefined ? null : { competitionUic });
   const eventList = events.data ?? NO_EVENTS;
   const eventOptions = useMemo(
     () => eventSelectorOptions(eventList.filter((event) => event.visible)),

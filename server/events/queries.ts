@@ -43,6 +43,9 @@ export function listPublicEvents(db: Db, competitionUic?: number): Promise<Event
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Event ids are UUIDs; anything else names no event (and must not reach a uuid column). */
+export const isEventId = (id: string): boolean => UUID.test(id);
+
 /** The public event with its competition and club, or undefined when the public may not see it. */
 export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent | undefined> {
   if (!UUID.test(id)) return undefined;
@@ -59,4 +62,46 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   const club = await findVisibleClub(db, competition.clubUic);
   if (!club) return undefined;
   return { ...event, competition, club };
+}
+
+/** Whether the public may see the event: it, its competition and its club are visible. */
+export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const row = await publicCompetitions(db)
+    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+    .select('events.id')
+    .where('events.id', '=', id)
+    .where('events.visible', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The competition an event belongs to, whether or not it is public. */
+export async function findEventCompetitionUic(db: Db, id: string): Promise<number | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const row = await db
+    .selectFrom('events')
+    .select('competitionUic')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.competitionUic;
+}
+
+/**
+ * Id and version of the public events of a competition, or of one event: what a live
+ * subscription's snapshot holds.
+ */
+export function publicEventVersions(
+  db: Db,
+  of: { competitionUic: number } | { eventId: string },
+): Promise<{ id: string; version: number }[]> {
+  let query = publicCompetitions(db)
+    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+    .select(['events.id', 'events.version'])
+    .where('events.visible', '=', true);
+  query =
+    'eventId' in of
+      ? query.where('events.id', '=', of.eventId)
+      : query.where('competitions.uic', '=', of.competitionUic);
+  return query.execute();
 }

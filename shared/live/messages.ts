@@ -8,7 +8,16 @@ import { PublicEvent } from '../schemas/event.ts';
  */
 export const liveMessages = {
   'event.changed': z.object({ event: PublicEvent, version: z.number().int() }),
-  'event.removed': z.object({ eventId: z.uuid(), competitionUic: z.number().int() }),
+  /**
+   * The event left the public site (hidden, deleted, or its competition hidden). `version` is
+   * the version of that change, so a client can tell it from an older or a later state.
+   */
+  'event.removed': z.object({
+    eventId: z.uuid(),
+    competitionUic: z.number().int(),
+    version: z.number().int(),
+  }),
+  /** A competition the public sees, or one that was just hidden (`visible: false`). */
   'competition.changed': z.object({ competition: Competition, version: z.number().int() }),
   'upload.status': z.object({
     uploadId: z.uuid(),
@@ -23,3 +32,23 @@ export type LiveMessageName = keyof typeof liveMessages;
 export type LiveMessage = {
   [N in LiveMessageName]: { name: N; payload: z.infer<(typeof liveMessages)[N]> };
 }[LiveMessageName];
+export type LivePayload<N extends LiveMessageName> = z.infer<(typeof liveMessages)[N]>;
+
+/** What a client may subscribe to (`subscribe` and `unsubscribe` take the same shapes). */
+export const LiveTarget = z.union([
+  z.strictObject({ competitionUic: z.number().int().positive().max(2_147_483_647) }),
+  z.strictObject({ eventId: z.uuid() }),
+  z.strictObject({ clubAdminUic: z.number().int().positive().max(2_147_483_647) }),
+]);
+export type LiveTarget = z.infer<typeof LiveTarget>;
+
+/**
+ * The answer to `subscribe`: the current version of everything the room covers, read after
+ * the socket joined it, keyed `competition:{uic}` and `event:{id}`. A client holding an older
+ * version (or an entry the snapshot lacks) refetches; later changes arrive as messages.
+ */
+export const SubscribeAck = z.union([
+  z.object({ ok: z.literal(true), versions: z.record(z.string(), z.number().int()) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type SubscribeAck = z.infer<typeof SubscribeAck>;

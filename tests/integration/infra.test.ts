@@ -11,7 +11,7 @@ const scaled = Boolean(redisUrl) && testDbKind() === 'postgres';
 
 const removed = (eventId: string): LiveMessage => ({
   name: 'event.removed',
-  payload: { eventId, competitionUic: 7 },
+  payload: { eventId, competitionUic: 7, version: 2 },
 });
 
 function until<T>(check: () => T | undefined, ms = 5000): Promise<T> {
@@ -49,7 +49,7 @@ describe.each(buses)('%s change bus', (_, make, acrossInstances) => {
     // Let a Redis reader take its starting position before publishing.
     await new Promise((r) => setTimeout(r, 200));
     const ids = [randomUUID(), randomUUID(), randomUUID()];
-    for (const id of ids) await a.publish(removed(id));
+    for (const id of ids) a.publish(removed(id));
     const expected = acrossInstances ? [ids, ids] : [ids, []];
     await until(() => (got[0]!.length === 3 ? true : undefined));
     await until(() => (got[1]!.length === expected[1]!.length ? true : undefined));
@@ -59,9 +59,9 @@ describe.each(buses)('%s change bus', (_, make, acrossInstances) => {
   it('refuses a message that does not match its schema', async () => {
     const bus = make();
     closers.push(() => bus.close());
-    await expect(
+    expect(() =>
       bus.publish({ name: 'event.removed', payload: { eventId: 'nope' } } as never),
-    ).rejects.toThrow();
+    ).toThrow();
   });
 });
 

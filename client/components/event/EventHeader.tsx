@@ -8,6 +8,7 @@ import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
 import { competitionBackPath, formatCompetitionDate } from '../../../shared/competitionList.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { PhotoFinishDialog } from './PhotoFinishDialog.tsx';
+import { LiveIndicator } from '../live/LiveIndicator.tsx';
 
 /** '+1.3 m/s · Legal wind', or null when the event has no wind reading. */
 function windText(windSpeed: string | null): string | null {
@@ -47,7 +48,12 @@ export function EventHeader({ event }: { event: PublicEvent }) {
           </svg>
           Back to Competition
         </Link>
-        {event.pdfLink && <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />}
+        <div className="ev-event-header-actions">
+          <LiveIndicator />
+          {event.pdfLink && (
+            <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />
+          )}
+        </div>
       </div>
 
       <h1 className={`ev-event-title${isScratched(event.status) ? ' is-scratched' : ''}`}>

@@ -11,6 +11,7 @@ import {
 import { eventsForTable } from '../../../shared/selection.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { Icon } from './Icon.tsx';
+import { LiveIndicator } from '../live/LiveIndicator.tsx';
 
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
 
@@ -180,7 +181,10 @@ export function EventsList({
         <h2 id="events-title" className="events-title">
           Events for {shareName}
         </h2>
-        {!loading && <p className="events-count">{visibleCount} Events in Results</p>}
+        <div className="events-head-meta">
+          {!loading && <p className="events-count">{visibleCount} Events in Results</p>}
+          <LiveIndicator />
+        </div>
       </header>
       {body}
     </section>

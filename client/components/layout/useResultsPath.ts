@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queryKeys.ts';
 import { readLastSelection } from '../../lib/storage.ts';
 import { localIsoDate } from '../../../shared/competitionList.ts';
 import { resolveSelection } from '../../../shared/selection.ts';
@@ -13,8 +14,8 @@ import { resolveSelection } from '../../../shared/selection.ts';
 export function useResultsPath(): string {
   // Re-read the remembered choice on every navigation (the home page updates it).
   useLocation();
-  const clubs = useQuery({ queryKey: ['clubs'], queryFn: api.clubs });
-  const competitions = useQuery({ queryKey: ['competitions'], queryFn: api.competitions });
+  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
+  const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
   if (!clubs.data || !competitions.data) return '/';
   const selection = resolveSelection({
     clubs: clubs.data,

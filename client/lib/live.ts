@@ -1,0 +1,130 @@
+import { io, type Socket } from 'socket.io-client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LivePayload, LiveTarget, SubscribeAck } from '../../shared/live/messages.ts';
+import { RESYNC, roomOf } from '../../shared/live/protocol.ts';
+import { LiveCache } from './liveCache.ts';
+
+/** 'connecting' until the first connection; 'reconnecting' whenever it is lost after that. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+const ACK_TIMEOUT_MS = 10_000;
+/** Spread re-subscriptions after a server-side resync, so spectators do not all ask at once. */
+const RESYNC_SPREAD_MS = 2_000;
+
+export interface LiveOptions {
+  /** The server to connect to; the page's own origin when absent. */
+  url?: string;
+}
+
+/**
+ * The page's one Socket.IO connection. Pages subscribe to what they show; pushed changes
+ * are written into the data cache, and on every (re)connect each subscription is renewed
+ * and whatever fell behind meanwhile is refetched.
+ */
+export class LiveConnection {
+  private socket: Socket | null = null;
+  private readonly subscriptions = new Map<string, { target: LiveTarget; count: number }>();
+  private readonly cache: LiveCache;
+  private status: LiveStatus = 'connecting';
+  private readonly statusListeners = new Set<() => void>();
+
+  constructor(
+    queryClient: QueryClient,
+    private readonly options: LiveOptions = {},
+  ) {
+    this.cache = new LiveCache(queryClient);
+  }
+
+  /** Subscribes (counting repeats, so two components can share a room); returns the undo. */
+  subscribe(target: LiveTarget): () => void {
+    const room = roomOf(target);
+    const held = this.subscriptions.get(room);
+    if (held) {
+      held.count += 1;
+    } else {
+      this.subscriptions.set(room, { target, count: 1 });
+      const socket = this.connect();
+      if (socket.connected) this.send(socket, target);
+    }
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const entry = this.subscriptions.get(room);
+      if (!entry || --entry.count > 0) return;
+      this.subscriptions.delete(room);
+      if (this.socket?.connected) this.socket.emit('unsubscribe', target);
+    };
+  }
+
+  getStatus = (): LiveStatus => this.status;
+
+  onStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  close(): void {
+    this.socket?.disconnect();
+    this.socket = null;
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+
+  private connect(): Socket {
+    if (this.socket) return this.socket;
+    const options = {
+      path: '/socket.io',
+      // Websocket first: no sticky sessions needed behind a load balancer. Polling is the
+      // fallback for networks that block websockets.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      withCredentials: true,
+    };
+    const socket = this.options.url ? io(this.options.url, options) : io(options);
+    this.socket = socket;
+
+    socket.on('connect', () => {
+      this.setStatus('live');
+      for (const { target } of this.subscriptions.values()) this.send(socket, target);
+    });
+    socket.on('disconnect', (reason) => {
+      this.setStatus('reconnecting');
+      // The client gives up after a server-side disconnect; a spectator's page should not.
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    socket.on('connect_error', () => this.setStatus('reconnecting'));
+
+    socket.on('event.changed', (payload: LivePayload<'event.changed'>) =>
+      this.cache.eventChanged(payload),
+    );
+    socket.on('event.removed', (payload: LivePayload<'event.removed'>) =>
+      this.cache.eventRemoved(payload),
+    );
+    socket.on('competition.changed', (payload: LivePayload<'competition.changed'>) =>
+      this.cache.competitionChanged(payload),
+    );
+    socket.on(RESYNC, () => {
+      setTimeout(() => {
+        if (!socket.connected) return;
+        for (const { target } of this.subscriptions.values()) this.send(socket, target);
+      }, Math.random() * RESYNC_SPREAD_MS);
+    });
+    return socket;
+  }
+
+  private send(socket: Socket, target: LiveTarget): void {
+    socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emit('subscribe', target, (err: Error | null, ack?: SubscribeAck) => {
+        // A lost ack is renewed on the next connect; a refused one ('Event not found') leaves
+        // the page to what it fetched.
+        if (err || !ack?.ok) return;
+        if (this.subscriptions.has(roomOf(target))) this.cache.reconcile(target, ack.versions);
+      });
+  }
+}

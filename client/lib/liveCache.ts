@@ -1,0 +1,165 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Competition } from '../../shared/schemas/competition.ts';
+import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
+import type { LivePayload, LiveTarget } from '../../shared/live/messages.ts';
+import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
+import {
+  eventSummary,
+  isBehind,
+  removeByVersion,
+  upsertByVersion,
+} from '../../shared/live/merge.ts';
+import { queryKeys } from './queryKeys.ts';
+
+/**
+ * Runs `write` once the query is not fetching. A fetch that started before a change was
+ * committed could otherwise land after the pushed change and overwrite it with older data;
+ * applied after the fetch, the version check keeps whichever is newer.
+ */
+function whenIdle(queryClient: QueryClient, queryKey: QueryKey, write: () => void): void {
+  const cache = queryClient.getQueryCache();
+  const busy = () => cache.find({ queryKey, exact: true })?.state.fetchStatus === 'fetching';
+  if (!busy()) {
+    write();
+    return;
+  }
+  const stop = cache.subscribe(() => {
+    if (busy()) return;
+    stop();
+    write();
+  });
+}
+
+function update<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  next: (held: T) => T | undefined,
+): void {
+  whenIdle(queryClient, queryKey, () => {
+    const held = queryClient.getQueryData<T>(queryKey);
+    if (held === undefined) return;
+    const value = next(held);
+    if (value !== undefined && value !== held) queryClient.setQueryData(queryKey, value);
+  });
+}
+
+function eventQueries(queryClient: QueryClient) {
+  return queryClient.getQueryCache().findAll({ queryKey: ['event'] });
+}
+
+/**
+ * Writes pushed changes into the cache the pages read from. Only entries a page has
+ * loaded are touched: nothing is cached for pages nobody opened.
+ */
+export class LiveCache {
+  /** The version each event left the public site at, so an older push cannot revive it. */
+  private readonly removedAt = new Map<string, number>();
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  eventChanged({ event, version }: LivePayload<'event.changed'>): void {
+    const removed = this.removedAt.get(event.id);
+    if (removed !== undefined && removed >= version) return;
+    this.removedAt.delete(event.id);
+    update<PublicEvent | null>(this.queryClient, queryKeys.event(event.id), (held) =>
+      held === null || held.version < version ? event : held,
+    );
+    update<readonly EventSummary[]>(
+      this.queryClient,
+      queryKeys.events(event.competitionUic),
+      (list) => upsertByVersion(list, eventSummary(event), (e) => e.id === event.id),
+    );
+  }
+
+  eventRemoved({ eventId, competitionUic, version }: LivePayload<'event.removed'>): void {
+    this.removedAt.set(eventId, Math.max(version, this.removedAt.get(eventId) ?? 0));
+    update<PublicEvent | null>(this.queryClient, queryKeys.event(eventId), (held) =>
+      held !== null && held.version <= version ? null : held,
+    );
+    update<readonly EventSummary[]>(this.queryClient, queryKeys.events(competitionUic), (list) =>
+      removeByVersion(list, version, (e) => e.id === eventId),
+    );
+  }
+
+  competitionChanged({ competition, version }: LivePayload<'competition.changed'>): void {
+    const same = (c: Competition) => c.uic === competition.uic;
+    update<readonly Competition[]>(this.queryClient, queryKeys.competitions, (list) =>
+      competition.visible
+        ? upsertByVersion(list, competition, same)
+        : removeByVersion(list, version, same),
+    );
+    update<Competition | null>(this.queryClient, queryKeys.competition(competition.uic), (held) =>
+      held === null || held.version < version ? (competition.visible ? competition : null) : held,
+    );
+    for (const query of eventQueries(this.queryClient)) {
+      const held = query.state.data as PublicEvent | null | undefined;
+      if (held === null && competition.visible) {
+        // An event page that found nothing may have an event again: ask.
+        void this.queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      } else if (held?.competitionUic === competition.uic) {
+        update<PublicEvent | null>(this.queryClient, query.queryKey, (event) =>
+          event === null || event.competition.version >= version
+            ? event
+            : competition.visible
+              ? { ...event, competition }
+              : null,
+        );
+      }
+    }
+  }
+
+  /**
+   * Compares what the cache holds with a subscription's snapshot and refetches whatever is
+   * behind: changes made while the page was not listening (before it subscribed, while it
+   * was reconnecting, or lost in a server's outage).
+   */
+  reconcile(target: LiveTarget, snapshot: Record<string, number>): void {
+    const qc = this.queryClient;
+    const refetch = (queryKey: QueryKey) => void qc.invalidateQueries({ queryKey, exact: true });
+    const pick = (keep: (key: string) => boolean) =>
+      Object.fromEntries(Object.entries(snapshot).filter(([key]) => keep(key)));
+
+    if ('competitionUic' in target) {
+      const uic = target.competitionUic;
+      const room = competitionRoom(uic);
+      whenIdle(qc, queryKeys.competitions, () => {
+        const list = qc.getQueryData<readonly Competition[]>(queryKeys.competitions);
+        if (!list) return;
+        const held = list.find((c) => c.uic === uic);
+        const mine = new Map(held ? [[room, held.version]] : []);
+        if (
+          isBehind(
+            mine,
+            pick((key) => key === room),
+          )
+        )
+          refetch(queryKeys.competitions);
+      });
+      whenIdle(qc, queryKeys.events(uic), () => {
+        const list = qc.getQueryData<readonly EventSummary[]>(queryKeys.events(uic));
+        if (!list) return;
+        const mine = new Map(list.map((e) => [eventRoom(e.id), e.version]));
+        if (
+          isBehind(
+            mine,
+            pick((key) => key.startsWith('event:')),
+          )
+        ) {
+          refetch(queryKeys.events(uic));
+        }
+      });
+    } else if ('eventId' in target) {
+      const key = queryKeys.event(target.eventId);
+      whenIdle(qc, key, () => {
+        const held = qc.getQueryData<PublicEvent | null>(key);
+        if (held === undefined) return;
+        const mine = new Map<string, number>();
+        if (held) {
+          mine.set(eventRoom(held.id), held.version);
+          mine.set(competitionRoom(held.competitionUic), held.competition.version);
+        }
+        if (isBehind(mine, snapshot)) refetch(key);
+      });
+    }
+  }
+}

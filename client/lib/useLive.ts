@@ -1,0 +1,41 @@
+import { createContext, createElement, useContext, useEffect, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import type { LiveTarget } from '../../shared/live/messages.ts';
+import type { LiveConnection, LiveStatus } from './live.ts';
+
+const LiveContext = createContext<LiveConnection | null>(null);
+
+export function LiveProvider({
+  connection,
+  children,
+}: {
+  connection: LiveConnection;
+  children: ReactNode;
+}) {
+  return createElement(LiveContext.Provider, { value: connection }, children);
+}
+
+function useConnection(): LiveConnection {
+  const connection = useContext(LiveContext);
+  if (!connection) throw new Error('useLive… needs a <LiveProvider> above it');
+  return connection;
+}
+
+/**
+ * Keeps what the page shows up to date: while mounted, pushed changes for `target` land in
+ * the data cache the page's queries read. `null` subscribes to nothing (yet).
+ */
+export function useLiveSubscription(target: LiveTarget | null): void {
+  const connection = useConnection();
+  // Targets are small literals built during render; compare them by value.
+  const key = target ? JSON.stringify(target) : null;
+  useEffect(() => {
+    if (key === null) return;
+    return connection.subscribe(JSON.parse(key) as LiveTarget);
+  }, [connection, key]);
+}
+
+export function useLiveStatus(): LiveStatus {
+  const connection = useConnection();
+  return useSyncExternalStore(connection.onStatus, connection.getStatus);
+}

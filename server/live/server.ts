@@ -1,0 +1,208 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { Db } from '../db/connect.ts';
+import type { Bus } from '../infra/bus.ts';
+import type { Config } from '../config.ts';
+import { isSameOrigin } from '../auth/origin.ts';
+import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
+import { findEventCompetitionUic } from '../events/queries.ts';
+import { LiveTarget, type LiveMessage, type SubscribeAck } from '../../shared/live/messages.ts';
+import {
+  clubAdminRoom,
+  competitionRoom,
+  eventRoom,
+  RESYNC,
+  roomOf,
+} from '../../shared/live/protocol.ts';
+import { Coalescer } from './coalescer.ts';
+import { versionSnapshot } from './snapshot.ts';
+
+/** Changes to one event or competition within this window go out as one broadcast. */
+export const COALESCE_WINDOW_MS = 100;
+/** A page needs two or three rooms; the cap keeps one socket from joining thousands. */
+const MAX_ROOMS_PER_SOCKET = 16;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO server spectators' pages are connected to. */
+    io: Server;
+  }
+}
+
+interface Handshake {
+  sessionId: string | undefined;
+  sameOrigin: boolean;
+}
+
+/** Where each message goes, and what it is coalesced under (with its version). */
+function routeOf(message: LiveMessage): { key: string; version?: number } {
+  switch (message.name) {
+    case 'event.changed':
+      return { key: eventRoom(message.payload.event.id), version: message.payload.version };
+    case 'event.removed':
+      return { key: eventRoom(message.payload.eventId), version: message.payload.version };
+    case 'competition.changed':
+      return {
+        key: competitionRoom(message.payload.competition.uic),
+        version: message.payload.version,
+      };
+    case 'upload.status':
+      return { key: `upload:${message.payload.uploadId}` };
+  }
+}
+
+/**
+ * Socket.IO on the API's own port (path /socket.io). Pages subscribe to rooms; this node
+ * pushes every change the bus carries to its own sockets, encoded once per broadcast.
+ */
+export function attachLiveServer(
+  app: FastifyInstance,
+  deps: { db: Db; bus: Bus; config: Config },
+): Server {
+  const { db, bus, config } = deps;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // Compressing per socket would cost the server CPU for every spectator on every change.
+    perMessageDeflate: false,
+    // Clients only ever send small subscription requests.
+    maxHttpBufferSize: 16 * 1024,
+  });
+
+  const handshakes = new WeakMap<object, Handshake>();
+  io.engine.on('connection', (raw: { request: IncomingMessage | null }) => {
+    const headers = raw.request?.headers ?? {};
+    const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
+    handshakes.set(raw, {
+      sessionId: cookies[SESSION_COOKIE],
+      sameOrigin: isSameOrigin(headers, config.publicUrl),
+    });
+    // The upgrade request would stay in memory for the life of the connection: kilobytes per
+    // spectator. What is needed of it was taken above.
+    raw.request = null;
+  });
+
+  // Which competition each event room on this node belongs to, so a competition change also
+  // reaches the pages showing one of its events.
+  const eventsOfCompetition = new Map<number, Set<string>>();
+  const competitionOfEvent = new Map<string, number>();
+  io.of('/').adapter.on('delete-room', (room: string) => {
+    if (!room.startsWith('event:')) return;
+    const id = room.slice('event:'.length);
+    const uic = competitionOfEvent.get(id);
+    competitionOfEvent.delete(id);
+    const ids = uic === undefined ? undefined : eventsOfCompetition.get(uic);
+    ids?.delete(id);
+    if (uic !== undefined && ids?.size === 0) eventsOfCompetition.delete(uic);
+  });
+
+  function broadcast(message: LiveMessage): void {
+    let rooms: string[];
+    switch (message.name) {
+      case 'event.changed':
+        rooms = [
+          competitionRoom(message.payload.event.competitionUic),
+          eventRoom(message.payload.event.id),
+        ];
+        break;
+      case 'event.removed':
+        rooms = [
+          competitionRoom(message.payload.competitionUic),
+          eventRoom(message.payload.eventId),
+        ];
+        break;
+      case 'competition.changed': {
+        const uic = message.payload.competition.uic;
+        rooms = [competitionRoom(uic), ...[...(eventsOfCompetition.get(uic) ?? [])].map(eventRoom)];
+        break;
+      }
+      case 'upload.status':
+        rooms = [clubAdminRoom(message.payload.clubUic)];
+        break;
+    }
+    // One emit to all the rooms: a socket in several gets the message once.
+    io.to(rooms).emit(message.name, message.payload);
+  }
+
+  async function subscribe(socket: Socket, target: LiveTarget): Promise<SubscribeAck> {
+    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
+      return { ok: false, error: 'Too many subscriptions' };
+    }
+    if ('clubAdminUic' in target) {
+      const handshake = handshakes.get(socket.conn);
+      const user =
+        handshake?.sameOrigin === true ? await findSessionUser(db, handshake.sessionId) : undefined;
+      if (!user?.clubUics.includes(target.clubAdminUic)) return { ok: false, error: 'Forbidden' };
+      await socket.join(roomOf(target));
+      return { ok: true, versions: {} };
+    }
+    if ('eventId' in target) {
+      const uic = await findEventCompetitionUic(db, target.eventId);
+      if (uic === undefined) return { ok: false, error: 'Event not found' };
+      competitionOfEvent.set(target.eventId, uic);
+      let ids = eventsOfCompetition.get(uic);
+      if (!ids) eventsOfCompetition.set(uic, (ids = new Set()));
+      ids.add(target.eventId);
+      // Join before reading the snapshot: a change committed after the read is pushed.
+      await socket.join(roomOf(target));
+      return { ok: true, versions: await versionSnapshot(db, { ...target, competitionUic: uic }) };
+    }
+    await socket.join(roomOf(target));
+    return { ok: true, versions: await versionSnapshot(db, target) };
+  }
+
+  io.on('connection', (socket) => {
+    // One request at a time per socket, so an unsubscribe never overtakes its subscribe.
+    let queue: Promise<unknown> = Promise.resolve();
+    const handle = (
+      raw: unknown,
+      ack: unknown,
+      run: (target: LiveTarget) => Promise<SubscribeAck>,
+    ) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: SubscribeAck) => void) : null;
+      const parsed = LiveTarget.safeParse(raw);
+      if (!parsed.success) {
+        reply?.({ ok: false, error: 'Unknown subscription' });
+        return;
+      }
+      queue = queue.then(async () => {
+        try {
+          const answer = await run(parsed.data);
+          if (socket.connected) reply?.(answer);
+        } catch (err) {
+          app.log.error({ err }, 'live subscription failed');
+          reply?.({ ok: false, error: 'Subscription failed. Please try again.' });
+        }
+      });
+    };
+    socket.on('subscribe', (raw: unknown, ack: unknown) =>
+      handle(raw, ack, (target) => subscribe(socket, target)),
+    );
+    socket.on('unsubscribe', (raw: unknown, ack: unknown) =>
+      handle(raw, ack, async (target) => {
+        await socket.leave(roomOf(target));
+        return { ok: true, versions: {} };
+      }),
+    );
+  });
+
+  const coalescer = new Coalescer<LiveMessage>(COALESCE_WINDOW_MS, broadcast);
+  const stopListening = bus.subscribe(
+    (message) => {
+      const { key, version } = routeOf(message);
+      coalescer.push(key, message, version);
+    },
+    () => io.emit(RESYNC, {}),
+  );
+
+  app.decorate('io', io);
+  app.addHook('preClose', async () => {
+    stopListening();
+    coalescer.close();
+    // Closing the transports (not disconnecting the sockets) lets pages reconnect by
+    // themselves to this node when it is back, or to another one.
+    io.engine.close();
+  });
+  return io;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { consoleLogger, createRuntime, type Runtime } from './runtime.ts';
+import { buildApp } from './app.ts';
+import { bootstrapData } from './bootstrap.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  runtime: Runtime;
+  url: string;
+  /** Stops everything started after start-up (a simulator, say) and then the server. */
+  onShutdown(stop: () => Promise<void> | void): void;
+}
+
+/**
+ * Starts Rith on one port: runtime, data, HTTP, live updates. `npm start` and
+ * `npm run demo:live` both start here.
+ */
+export async function serve(config: Config): Promise<RunningServer> {
+  const startedAt = performance.now();
+  const runtime = await createRuntime(config, consoleLogger);
+  const data = await bootstrapData(runtime.db, config.seedDemo);
+  const app = await buildApp(runtime);
+  const url = config.publicUrl ?? `http://localhost:${config.port}`;
+  const stops: (() => Promise<void> | void)[] = [];
+  const server: RunningServer = { app, runtime, url, onShutdown: (stop) => stops.push(stop) };
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    for (const stop of stops) await stop();
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  app.addHook('onListen', async () => {
+    const mode =
+      config.database.kind === 'pglite'
+        ? `embedded database in ${config.database.dataDir}`
+        : 'PostgreSQL';
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    const lines = [
+      '',
+      `  Rith is serving ${url}  (${mode}${config.redisUrl ? ', Redis' : ''}; ready in ${seconds} s)`,
+    ];
+    if (data.seeded) lines.push('  Demo data was seeded into the new database.');
+    if (data.demoLogin) {
+      lines.push(
+        `  Demo admin login: ${data.demoLogin.email} / ${data.demoLogin.password}  (${url}/login)`,
+      );
+    }
+    console.log(lines.join('\n') + '\n');
+  });
+  await app.listen({ port: config.port, host: config.host });
+  return server;
+}
