@@ -1,0 +1,187 @@
+// npm run bench:live -- [spectators=1000] [--publications 30] [--interval 400] [--rows 8]
+//
+// N spectators subscribed to one competition; for a series of result publications it times
+// commit -> receipt at the last spectator, and prints p50, p99 and max, plus the server's
+// resident memory per connected spectator. The server is an API node in a process of its own
+// (embedded database, as `npm start`); the spectators are raw websockets in two other
+// processes (see liveClients.ts). One real Socket.IO client (the browser's library) checks
+// that the payload it gets is the whole public event at the published version.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { io } from 'socket.io-client';
+import { NodeProcess } from '../support/nodeProcess.ts';
+import { athlete } from '../support/factory.ts';
+import type { ClientsMessage, ClientsRequest } from './liveClients.ts';
+import type { SavedEvent } from '../../server/events/service.ts';
+import type { LivePayload } from '../../shared/live/messages.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    publications: { type: 'string', default: '30' },
+    interval: { type: 'string', default: '400' },
+    rows: { type: 'string', default: '8' },
+  },
+});
+const spectators = Number(positionals[0] ?? 1000);
+const publications = Number(values.publications);
+const intervalMs = Number(values.interval);
+const rows = Number(values.rows);
+if (![spectators, publications, intervalMs, rows].every((n) => Number.isInteger(n) && n > 0)) {
+  console.error('Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms]');
+  process.exit(2);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/**
+ * The node's memory once it has settled: the embedded database returns memory to the system
+ * in steps for some seconds after start-up, which would swamp a per-connection figure.
+ */
+async function settledMemory(node: NodeProcess): Promise<NodeJS.MemoryUsage> {
+  let previous: NodeJS.MemoryUsage | undefined;
+  let steady = 0;
+  for (let i = 0; i < 40; i += 1) {
+    const { value } = await node.request<NodeJS.MemoryUsage>({ op: 'memory' });
+    steady = previous && Math.abs(value.rss - previous.rss) < 512 * 1024 ? steady + 1 : 0;
+    if (steady >= 4) return value;
+    previous = value;
+    await sleep(500);
+  }
+  return previous!;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-live-'));
+const node = await NodeProcess.start({ DATA_DIR: dataDir });
+const generators: ChildProcess[] = [];
+try {
+  const { value: fixture } = await node.request<{ competitionUic: number; eventId: string }>({
+    op: 'fixture',
+    rows,
+  });
+  const before = await settledMemory(node);
+
+  // Two load processes: one core for the server, the other shared by the spectators.
+  const processes = spectators >= 2 ? 2 : 1;
+  const started = performance.now();
+  let connected = 0;
+  const ready = Array.from({ length: processes }, (_, index) => {
+    const count = Math.floor(spectators / processes) + (index < spectators % processes ? 1 : 0);
+    const child = fork(fileURLToPath(new URL('./liveClients.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+    });
+    generators.push(child);
+    const request: ClientsRequest = {
+      url: node.url,
+      count,
+      competitionUic: fixture.competitionUic,
+    };
+    child.send(request);
+    let mine = 0;
+    return new Promise<void>((resolve, reject) => {
+      child.on('message', (message: ClientsMessage) => {
+        if (message.type === 'progress') {
+          connected += message.connected - mine;
+          mine = message.connected;
+          process.stdout.write(`\r  connecting spectators: ${connected} / ${spectators}`);
+        } else if (message.type === 'ready') resolve();
+        else if (message.type === 'failed') reject(new Error(message.error));
+      });
+    });
+  });
+  await Promise.all(ready);
+  const connectSeconds = (performance.now() - started) / 1000;
+  console.log(
+    `\r  ${spectators} spectators connected and subscribed in ${connectSeconds.toFixed(1)} s`,
+  );
+
+  const checker = io(node.url, { transports: ['websocket'] });
+  const checked = new Map<number, LivePayload<'event.changed'>>();
+  checker.on('event.changed', (payload: LivePayload<'event.changed'>) =>
+    checked.set(payload.version, payload),
+  );
+  await new Promise<void>((resolve) =>
+    checker.emit('subscribe', { competitionUic: fixture.competitionUic }, () => resolve()),
+  );
+
+  const after = await settledMemory(node);
+
+  const committed = new Map<number, number>();
+  let payloadBytes = 0;
+  for (let i = 1; i <= publications; i += 1) {
+    const results = Array.from({ length: rows }, (_, r) =>
+      athlete({
+        name: `Athlete ${r + 1}`,
+        bib: String(100 + r),
+        lane: String(r + 1),
+        rank: String(r + 1),
+        performance: (10 + r * 0.05 + i / 1000).toFixed(3),
+      }),
+    );
+    const { value: saved, at } = await node.request<SavedEvent>({
+      op: 'updateEvent',
+      eventId: fixture.eventId,
+      fields: { results, status: 'official', windSpeed: '+1.2' },
+    });
+    committed.set(saved.version, at);
+    await sleep(intervalMs);
+  }
+  await sleep(2000);
+
+  const reports = await Promise.all(
+    generators.map(
+      (child) =>
+        new Promise<Record<number, [number, number]>>((resolve) => {
+          child.on('message', (message: ClientsMessage) => {
+            if (message.type === 'report') resolve(message.receipts);
+          });
+          child.send({ type: 'report' });
+        }),
+    ),
+  );
+
+  const latencies: number[] = [];
+  let incomplete = 0;
+  for (const [version, at] of committed) {
+    let received = 0;
+    let last = 0;
+    for (const report of reports) {
+      const [count, time] = report[version] ?? [0, 0];
+      received += count;
+      last = Math.max(last, time);
+    }
+    if (received < spectators) incomplete += 1;
+    else latencies.push(last - at);
+    const payload = checked.get(version);
+    if (!payload || payload.event.results.length !== rows || payload.event.version !== version) {
+      throw new Error(`The Socket.IO client did not get version ${version} whole`);
+    }
+    payloadBytes = JSON.stringify(payload).length;
+  }
+  checker.close();
+  latencies.sort((a, b) => a - b);
+
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  const perClient = (key: 'rss' | 'heapUsed' | 'external') =>
+    ((after[key] - before[key]) / spectators / 1024).toFixed(1);
+  console.log(`
+  bench:live  ${spectators} spectators, ${publications} publications every ${intervalMs} ms,
+              ${rows} result rows (${(payloadBytes / 1024).toFixed(1)} KB payload), ${os.cpus().length} cores
+  commit -> receipt at the last spectator:
+    p50 ${ms(quantile(latencies, 0.5))}   p99 ${ms(quantile(latencies, 0.99))}   max ${ms(latencies.at(-1) ?? NaN)}
+  publications every spectator received: ${latencies.length} / ${publications}${incomplete ? `  (${incomplete} missed by someone)` : ''}
+  server RSS: ${(before.rss / 1048576).toFixed(1)} MB before, ${(after.rss / 1048576).toFixed(1)} MB with the spectators:
+    ${perClient('rss')} KB RSS per connected spectator (JS heap ${perClient('heapUsed')} KB, buffers ${perClient('external')} KB)
+`);
+  if (incomplete > 0) process.exitCode = 1;
+} finally {
+  for (const child of generators) if (child.connected) child.disconnect();
+  await node.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

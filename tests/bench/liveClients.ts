@@ -1,0 +1,82 @@
+// A load generator for bench:live: `count` spectators on raw websockets, each speaking just
+// enough of the Engine.IO 4 / Socket.IO 5 protocol to connect, subscribe to a competition
+// and answer pings. Receipt is timed when a frame arrives; only its tail (the version) is
+// read, so the figures measure the server's fan-out, not JSON parsing in this process.
+import WebSocket from 'ws';
+
+export interface ClientsRequest {
+  url: string;
+  count: number;
+  competitionUic: number;
+}
+export type ClientsMessage =
+  | { type: 'progress'; connected: number }
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  /** version -> [spectators that received it, time the last one did]. */
+  | { type: 'report'; receipts: Record<number, [number, number]> };
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (message: ClientsMessage) => process.send?.(message);
+/** Connections opened at once: enough to be quick, few enough not to overrun the accept queue. */
+const BATCH = 200;
+
+const receipts = new Map<number, [number, number]>();
+
+function spectator(request: ClientsRequest): Promise<WebSocket> {
+  const ws = new WebSocket(
+    `${request.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`,
+    { perMessageDeflate: false },
+  );
+  return new Promise((resolve, reject) => {
+    ws.on('error', reject);
+    ws.on('message', (data: Buffer) => {
+      const type = data[0];
+      if (type === 0x32 && data.length === 1) {
+        ws.send('3'); // ping -> pong
+      } else if (type === 0x30) {
+        ws.send('40'); // Engine.IO open -> Socket.IO connect
+      } else if (data[0] === 0x34 && data[1] === 0x30) {
+        ws.send(`420["subscribe",{"competitionUic":${request.competitionUic}}]`);
+      } else if (data[0] === 0x34 && data[1] === 0x33) {
+        resolve(ws); // ack of the subscription
+      } else if (data[0] === 0x34 && data[1] === 0x32) {
+        const at = now();
+        const tail = data.subarray(Math.max(0, data.length - 32)).toString('latin1');
+        const match = /"version":(\d+)\}\]$/.exec(tail);
+        if (!match) return;
+        const version = Number(match[1]);
+        const held = receipts.get(version);
+        if (held) {
+          held[0] += 1;
+          held[1] = Math.max(held[1], at);
+        } else {
+          receipts.set(version, [1, at]);
+        }
+      }
+    });
+  });
+}
+
+process.once('message', async (request: ClientsRequest) => {
+  const sockets: WebSocket[] = [];
+  try {
+    while (sockets.length < request.count) {
+      const batch = Math.min(BATCH, request.count - sockets.length);
+      sockets.push(...(await Promise.all(Array.from({ length: batch }, () => spectator(request)))));
+      send({ type: 'progress', connected: sockets.length });
+    }
+  } catch (err) {
+    send({ type: 'failed', error: String(err) });
+    return;
+  }
+  send({ type: 'ready' });
+  process.on('message', (message: { type: 'report' }) => {
+    if (message.type !== 'report') return;
+    send({ type: 'report', receipts: Object.fromEntries(receipts) });
+  });
+  process.on('disconnect', () => {
+    for (const ws of sockets) ws.terminate();
+    process.exit(0);
+  });
+});
