@@ -20,6 +20,21 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('pglite'),
       ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+      // API nodes in processes of their own on PostgreSQL and a Redis the test restarts.
+      ...(process.env.DATABASE_URL && process.env.REDIS_URL
+        ? [
+            {
+              test: {
+                name: 'scale',
+                include: ['tests/scale/**/*.test.ts'],
+                globalSetup: ['tests/support/globalSetup.ts'],
+                env: { RITH_TEST_DB: 'postgres' },
+                testTimeout: 90_000,
+                hookTimeout: 90_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -1,0 +1,312 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
+import { quietFor, Spectator } from '../support/spectator.ts';
+import { deleteEvent, updateEvent } from '../../server/events/service.ts';
+import { updateCompetition } from '../../server/competitions/service.ts';
+import { hashSessionId, SESSION_COOKIE } from '../../server/auth/sessions.ts';
+import type { LiveMessage, LivePayload } from '../../shared/live/messages.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const spectators: Spectator[] = [];
+afterEach(() => {
+  for (const s of spectators.splice(0)) s.close();
+});
+async function spectator(headers?: Record<string, string>) {
+  const s = await Spectator.connect(t.url, headers);
+  spectators.push(s);
+  return s;
+}
+
+async function meet() {
+  const db = t.runtime.db;
+  const club = await createClub(db);
+  const competition = await createCompetition(db, club.uic, { liveNow: false });
+  const heat = await createEvent(db, competition.uic, {
+    eventName: "Men's 100m Heat 1",
+    startListFile: [athlete({ name: 'Cian Ó Briain', lane: '4', bib: '231' })],
+  });
+  const final = await createEvent(db, competition.uic, { eventName: "Men's 100m Final" });
+  return { club, competition, heat, final };
+}
+
+const results = [
+  athlete({ name: 'Cian Ó Briain', rank: '1', bib: '231', lane: '4', performance: '10.572' }),
+  athlete({ name: 'Darragh Keane', rank: '2', bib: '415', lane: '5', performance: '10.689' }),
+];
+
+const changedEvent =
+  (id: string, version?: number) =>
+  (m: LiveMessage): m is { name: 'event.changed'; payload: LivePayload<'event.changed'> } =>
+    m.name === 'event.changed' &&
+    m.payload.event.id === id &&
+    (version === undefined || m.payload.version === version);
+
+describe('subscribing', () => {
+  it('acks with the version of the competition and of each public event, read after joining', async () => {
+    const { competition, heat, final } = await meet();
+    await createEvent(t.runtime.db, competition.uic, { visible: false });
+    const s = await spectator();
+    const ack = await s.subscribe({ competitionUic: competition.uic });
+    expect(ack).toEqual({
+      ok: true,
+      versions: {
+        [`competition:${competition.uic}`]: 1,
+        [`event:${heat.id}`]: 1,
+        [`event:${final.id}`]: 1,
+      },
+    });
+  });
+
+  it('refuses what is not a subscription, and an event that does not exist', async () => {
+    const s = await spectator();
+    expect(await s.subscribe({ competitionUic: 'all' })).toEqual({
+      ok: false,
+      error: 'Unknown subscription',
+    });
+    expect(await s.subscribe({ room: 'club-admin:1' })).toEqual({
+      ok: false,
+      error: 'Unknown subscription',
+    });
+    expect(await s.subscribe({ eventId: randomUUID() })).toEqual({
+      ok: false,
+      error: 'Event not found',
+    });
+  });
+});
+
+describe('a published change', () => {
+  it('reaches the competition and the event page with the public event and its new version', async () => {
+    const { competition, heat } = await meet();
+    const [home, page] = [await spectator(), await spectator()];
+    await home.subscribe({ competitionUic: competition.uic });
+    await page.subscribe({ eventId: heat.id });
+
+    const saved = await updateEvent(t.runtime, heat.id, {
+      results,
+      resultsFileType: 'LYNX_MEET_MANAGMENT',
+      resultsFileName: '001-1-01.lif',
+      windSpeed: '+1.4',
+      status: 'official',
+    });
+    expect(saved.version).toBe(2);
+
+    const [onHome, onPage] = await Promise.all([
+      home.next(changedEvent(heat.id)),
+      page.next(changedEvent(heat.id)),
+    ]);
+    const fromApi = await (await fetch(`${t.url}/api/events/${heat.id}`)).json();
+    expect(onHome.payload).toEqual({ event: fromApi, version: 2 });
+    expect(onPage.payload).toEqual(onHome.payload);
+    expect(onHome.payload.event.results.map((r) => r.name)).toEqual([
+      'Cian Ó Briain',
+      'Darragh Keane',
+    ]);
+  });
+
+  it('is on the bus only once committed: a listener already reads the new state', async () => {
+    const { heat } = await meet();
+    const seen: { pushed: number; read: number }[] = [];
+    const stop = t.runtime.bus.subscribe((m) => {
+      if (m.name !== 'event.changed' || m.payload.event.id !== heat.id) return;
+      void fetch(`${t.url}/api/events/${heat.id}`)
+        .then((res) => res.json())
+        .then((event: { version: number }) =>
+          seen.push({ pushed: m.payload.version, read: event.version }),
+        );
+    });
+    for (let i = 0; i < 3; i += 1) await updateEvent(t.runtime, heat.id, { windSpeed: `+0.${i}` });
+    await expect.poll(() => seen.length).toBe(3);
+    stop();
+    for (const { pushed, read } of seen) expect(read).toBeGreaterThanOrEqual(pushed);
+  });
+
+  it('is never published when the change fails, and the version stays', async () => {
+    const { competition, heat } = await meet();
+    const s = await spectator();
+    await s.subscribe({ competitionUic: competition.uic });
+    await expect(
+      updateEvent(t.runtime, heat.id, { status: 'finished' as never }),
+    ).rejects.toThrow();
+    await expect(updateEvent(t.runtime, randomUUID(), { status: 'official' })).rejects.toThrow(
+      'Event not found',
+    );
+    await quietFor();
+    expect(s.messages).toEqual([]);
+    const row = await t.runtime.db
+      .selectFrom('events')
+      .select('version')
+      .where('id', '=', heat.id)
+      .executeTakeFirstOrThrow();
+    expect(row.version).toBe(1);
+  });
+
+  it('does not reach a page that unsubscribed, nor one watching another competition', async () => {
+    const a = await meet();
+    const b = await meet();
+    const [left, other] = [await spectator(), await spectator()];
+    await left.subscribe({ competitionUic: a.competition.uic });
+    await left.unsubscribe({ competitionUic: a.competition.uic });
+    await other.subscribe({ competitionUic: b.competition.uic });
+    await updateEvent(t.runtime, a.heat.id, { status: 'official' });
+    await quietFor();
+    expect(left.messages).toEqual([]);
+    expect(other.messages).toEqual([]);
+  });
+
+  it('coalesces a burst for one event: fewer pushes, the last one the newest', async () => {
+    const { competition, heat } = await meet();
+    const s = await spectator();
+    await s.subscribe({ competitionUic: competition.uic });
+    let last = 0;
+    // Twenty changes over about 200 ms: one push per 100 ms window, not twenty.
+    for (let i = 1; i <= 20; i += 1) {
+      ({ version: last } = await updateEvent(t.runtime, heat.id, { windSpeed: `+1.${i % 10}` }));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(last).toBe(21);
+    await s.next(changedEvent(heat.id, last));
+    await quietFor(250);
+    const versions = s.messages.filter(changedEvent(heat.id)).map((m) => m.payload.version);
+    expect(versions.at(-1)).toBe(21);
+    expect(versions.length).toBeLessThanOrEqual(6);
+    expect([...versions].sort((x, y) => x - y)).toEqual(versions);
+  });
+});
+
+describe('what spectators see change', () => {
+  it('a scratched event is pushed as scratched; a hidden or deleted one is removed', async () => {
+    const { competition, heat, final } = await meet();
+    const [home, page] = [await spectator(), await spectator()];
+    await home.subscribe({ competitionUic: competition.uic });
+    await page.subscribe({ eventId: final.id });
+
+    await updateEvent(t.runtime, final.id, { status: 'scratched' });
+    const scratched = await page.next(changedEvent(final.id, 2));
+    expect(scratched.payload.event.status).toBe('scratched');
+
+    await updateEvent(t.runtime, final.id, { visible: false });
+    const removal = { eventId: final.id, competitionUic: competition.uic, version: 3 };
+    for (const s of [home, page]) {
+      expect((await s.next((m) => m.name === 'event.removed')).payload).toEqual(removal);
+    }
+
+    await deleteEvent(t.runtime, heat.id);
+    const deleted = await home.next(
+      (m) => m.name === 'event.removed' && m.payload.eventId === heat.id,
+    );
+    expect(deleted.payload).toEqual({
+      eventId: heat.id,
+      competitionUic: competition.uic,
+      version: 2,
+    });
+  });
+
+  it('a hidden event coming back is pushed in full again', async () => {
+    const { competition, final } = await meet();
+    await updateEvent(t.runtime, final.id, { visible: false });
+    const s = await spectator();
+    await s.subscribe({ competitionUic: competition.uic });
+    await updateEvent(t.runtime, final.id, { visible: true });
+    const back = await s.next(changedEvent(final.id, 3));
+    expect(back.payload.event.eventName).toBe("Men's 100m Final");
+  });
+
+  it('a competition going live reaches its page and the pages of its events', async () => {
+    const { competition, heat } = await meet();
+    const [home, page] = [await spectator(), await spectator()];
+    await home.subscribe({ competitionUic: competition.uic });
+    await page.subscribe({ eventId: heat.id });
+    await updateCompetition(t.runtime, competition.uic, { liveNow: true });
+    for (const s of [home, page]) {
+      const m = await s.next((x) => x.name === 'competition.changed');
+      expect(m.payload).toMatchObject({
+        version: 2,
+        competition: { uic: competition.uic, liveNow: true, visible: true, eventCount: 2 },
+      });
+    }
+  });
+
+  it('a competition being hidden is pushed once as not visible, then nothing more', async () => {
+    const { competition } = await meet();
+    const s = await spectator();
+    await s.subscribe({ competitionUic: competition.uic });
+    await updateCompetition(t.runtime, competition.uic, { visible: false });
+    const hidden = await s.next((m) => m.name === 'competition.changed');
+    expect(hidden.payload).toMatchObject({ version: 2, competition: { visible: false } });
+    await updateCompetition(t.runtime, competition.uic, { description: 'Secret plans' });
+    await quietFor();
+    expect(s.messages).toHaveLength(1);
+  });
+
+  it('changes to events of a hidden competition never reach the public', async () => {
+    const db = t.runtime.db;
+    const club = await createClub(db);
+    const hidden = await createCompetition(db, club.uic, { visible: false });
+    const event = await createEvent(db, hidden.uic);
+    const s = await spectator();
+    await s.subscribe({ competitionUic: hidden.uic });
+    expect(await s.subscribe({ eventId: event.id })).toEqual({ ok: true, versions: {} });
+    await updateEvent(t.runtime, event.id, { results, status: 'official' });
+    await quietFor();
+    expect(s.messages).toEqual([]);
+  });
+});
+
+describe('the club admin room', () => {
+  async function admin(clubUic: number) {
+    const db = t.runtime.db;
+    const user = await db
+      .insertInto('users')
+      .values({ email: `${randomUUID()}@club.ie`, passwordHash: 'not-a-login', username: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('clubMembers').values({ userId: user.id, clubUic }).execute();
+    const sessionId = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('sessions')
+      .values({
+        idHash: hashSessionId(sessionId),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 3_600_000),
+        userAgent: null,
+        ip: null,
+      })
+      .execute();
+    return `${SESSION_COOKIE}=${sessionId}`;
+  }
+
+  it("is open to the club's own admins only, from the site's own pages", async () => {
+    const { club } = await meet();
+    const other = await createClub(t.runtime.db);
+    const cookie = await admin(club.uic);
+    const target = { clubAdminUic: club.uic };
+    const forbidden = { ok: false, error: 'Forbidden' };
+
+    expect(await (await spectator()).subscribe(target)).toEqual(forbidden);
+    const otherAdmin = await admin(other.uic);
+    expect(await (await spectator({ cookie: otherAdmin })).subscribe(target)).toEqual(forbidden);
+    const crossSite = await spectator({ cookie, origin: 'https://evil.example' });
+    expect(await crossSite.subscribe(target)).toEqual(forbidden);
+
+    const own = await spectator({ cookie, origin: t.url });
+    expect(await own.subscribe(target)).toEqual({ ok: true, versions: {} });
+    const status = {
+      uploadId: randomUUID(),
+      clubUic: club.uic,
+      eventId: null,
+      status: 'published' as const,
+      message: null,
+    };
+    t.runtime.bus.publish({ name: 'upload.status', payload: status });
+    expect((await own.next((m) => m.name === 'upload.status')).payload).toEqual(status);
+    await quietFor(100);
+    expect(crossSite.messages).toEqual([]);
+  });
+});
