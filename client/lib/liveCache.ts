@@ -91,20 +91,21 @@ export class LiveCache {
     update<Competition | null>(this.queryClient, queryKeys.competition(competition.uic), (held) =>
       held === null || held.version < version ? (competition.visible ? competition : null) : held,
     );
-    for (const query of eventQueries(this.queryClient)) {
-      const held = query.state.data as PublicEvent | null | undefined;
-      if (held === null && competition.visible) {
-        // An event page that found nothing may have an event again: ask.
-        void this.queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-      } else if (held?.competitionUic === competition.uic) {
-        update<PublicEvent | null>(this.queryClient, query.queryKey, (event) =>
-          event === null || event.competition.version >= version
-            ? event
-            : competition.visible
-              ? { ...event, competition }
-              : null,
-        );
-      }
+    // Which event pages show this competition is only known once their fetch has landed.
+    for (const { queryKey } of eventQueries(this.queryClient)) {
+      whenIdle(this.queryClient, queryKey, () => {
+        const held = this.queryClient.getQueryData<PublicEvent | null>(queryKey);
+        if (held === null && competition.visible) {
+          // An event page that found nothing may have an event again: ask.
+          void this.queryClient.invalidateQueries({ queryKey, exact: true });
+        } else if (held && held.competitionUic === competition.uic) {
+          if (held.competition.version >= version) return;
+          this.queryClient.setQueryData(
+            queryKey,
+            competition.visible ? { ...held, competition } : null,
+          );
+        }
+      });
     }
   }
 

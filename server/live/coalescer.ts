@@ -1,7 +1,11 @@
 interface Slot<T> {
   pending: { item: T; version: number | undefined } | null;
-  timer: NodeJS.Timeout | NodeJS.Immediate;
+  /** The version last sent for the key, while its window lasts. */
+  sent: number | undefined;
+  timer:
+    { kind: 'immediate'; handle: NodeJS.Immediate } | { kind: 'timeout'; handle: NodeJS.Timeout };
 }
+
 
 /**
  * Throttles broadcasts per key (one event, one competition). The first change goes out on
@@ -18,18 +22,24 @@ export class Coalescer<T> {
     private readonly send: (item: T) => void,
   ) {}
 
-  /** `version` orders items of one key; without one, the later arrival wins. */
+  /**
+   * `version` orders items of one key: one older than the item held, or no newer than the
+   * one just sent (a duplicate), is dropped. Without versions, the later arrival wins.
+   */
   push(key: string, item: T, version?: number): void {
     const slot = this.slots.get(key);
     if (!slot) {
       this.slots.set(key, {
         pending: { item, version },
-        timer: setImmediate(() => this.flush(key)),
+        sent: undefined,
+        timer: { kind: 'immediate', handle: setImmediate(() => this.flush(key)) },
       });
       return;
     }
-    const held = slot.pending?.version;
-    if (held !== undefined && version !== undefined && version < held) return;
+    if (version !== undefined) {
+      const held = slot.pending ? slot.pending.version : slot.sent;
+      if (held !== undefined && (slot.pending ? version < held : version <= held)) return;
+    }
     slot.pending = { item, version };
   }
 
@@ -40,17 +50,18 @@ export class Coalescer<T> {
       this.slots.delete(key);
       return;
     }
-    const { item } = slot.pending;
+    const { item, version } = slot.pending;
     slot.pending = null;
-    slot.timer = setTimeout(() => this.flush(key), this.windowMs);
+    slot.sent = version;
+    slot.timer = { kind: 'timeout', handle: setTimeout(() => this.flush(key), this.windowMs) };
     this.send(item);
   }
 
   /** Drops whatever is held: used when the server closes. */
   close(): void {
-    for (const slot of this.slots.values()) {
-      clearTimeout(slot.timer as NodeJS.Timeout);
-      clearImmediate(slot.timer as NodeJS.Immediate);
+    for (const { timer } of this.slots.values()) {
+      if (timer.kind === 'immediate') clearImmediate(timer.handle);
+      else clearTimeout(timer.handle);
     }
     this.slots.clear();
   }

@@ -1,0 +1,758 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { LiveCache } from '../../client/lib/liveCache.ts';
+import { queryKeys } from '../../client/lib/queryKeys.ts';
+import { CompetitionList } from '../../shared/schemas/competition.ts';
+import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { Club } from '../../shared/schemas/club.ts';
+import type { Competition } from '../../shared/schemas/competition.ts';
+import type { EventSummary } from '../../shared/schemas/event.ts';
+
+// ---------------------------------------------------------------------------------------
+// Fixtures: every field of the public schemas, with realistic values.
+
+const SPRING = 101; // competition uic
+const WINTER = 202;
+const HUNDRED = '6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const LONG_JUMP = '0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a';
+const WINTER_MILE = 'f0e1d2c3-b4a5-4f6e-9d8c-7b6a5f4e3d2c';
+
+const club: Club = {
+  uic: 7,
+  urlName: 'harbour-ac',
+  clubName: 'Harbour AC',
+  visible: true,
+  email: 'results@harbour.example.com',
+  imageLink: null,
+};
+
+function competition(uic: number, extra: Partial<Competition> = {}): Competition {
+  return {
+    uic,
+    clubUic: club.uic,
+    competitionName: uic === WINTER ? 'Harbour Winter Series' : 'Harbour Spring Open',
+    urlName: uic === WINTER ? 'harbour-winter-series' : 'harbour-spring-open',
+    visible: true,
+    imageLink: null,
+    liveNow: true,
+    location: 'Harbour Stadium',
+    date: '2026-03-14',
+    startTime: '09:00',
+    closeTime: '17:30',
+    description: 'Open meet for all ages.',
+    mapLink: 'https://maps.example.com/harbour-stadium',
+    facebook: null,
+    timedBy: 'Harbour Timing',
+    timedByLink: null,
+    timeTableType: 'MANUAL',
+    timeTableFileName: 'timetable.csv',
+    eventCount: 3,
+    version: 1,
+    ...extra,
+  };
+}
+
+function athleteRow(id: string, name: string, extra: Partial<AthleteRow> = {}): AthleteRow {
+  return {
+    id,
+    rank: null,
+    bib: null,
+    name,
+    eventName: null,
+    club: 'Harbour AC',
+    category: 'Senior',
+    performance: null,
+    points: null,
+    lane: null,
+    pdfUrl: null,
+    ...extra,
+  };
+}
+
+function event(id: string, extra: Partial<PublicEvent> = {}): PublicEvent {
+  const competitionUic = extra.competitionUic ?? SPRING;
+  return {
+    id,
+    competitionUic,
+    eventName: "Men's 100m",
+    time: '10:30',
+    round: 'finals',
+    status: 'unofficial',
+    visible: true,
+    autoCreatedFromTimetable: false,
+    eventType: 'ATHLETICS',
+    trackDiscipline: 'ONE_HUNDRED_METER',
+    fieldDiscipline: null,
+    windSpeed: '+1.2',
+    resultsFileName: '001-1-01.lif',
+    resultsFileType: 'LYNX_MEET_MANAGMENT',
+    startListFileName: '001-1-01.evt',
+    startListType: 'LYNX_MEET_MANAGMENT',
+    pdfLink: null,
+    hasResults: true,
+    hasStartList: true,
+    version: 1,
+    results: [
+      athleteRow('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),
+      athleteRow('r2', 'Lee Park', { rank: '2', bib: '31', performance: '10.61', lane: '5' }),
+    ],
+    startListFile: [
+      athleteRow('s1', 'Sam Carter', { bib: '12', lane: '4' }),
+      athleteRow('s2', 'Lee Park', { bib: '31', lane: '5' }),
+    ],
+    competition: competition(competitionUic),
+    club,
+    ...extra,
+  };
+}
+
+function longJump(extra: Partial<PublicEvent> = {}): PublicEvent {
+  return event(LONG_JUMP, {
+    eventName: "Women's Long Jump",
+    time: '11:15',
+    eventType: 'JUMP',
+    trackDiscipline: null,
+    fieldDiscipline: 'LONG_JUMP',
+    windSpeed: null,
+    resultsFileName: null,
+    resultsFileType: 'MANUAL',
+    startListFileName: null,
+    startListType: 'MANUAL',
+    hasResults: false,
+    results: [],
+    startListFile: [athleteRow('s1', 'Ana Reyes', { bib: '40' })],
+    status: 'upcoming',
+    ...extra,
+  });
+}
+
+/** The listing row the server sends for an event (GET /api/events). */
+function summary(e: PublicEvent): EventSummary {
+  return {
+    id: e.id,
+    competitionUic: e.competitionUic,
+    eventName: e.eventName,
+    time: e.time,
+    round: e.round,
+    status: e.status,
+    visible: e.visible,
+    autoCreatedFromTimetable: e.autoCreatedFromTimetable,
+    eventType: e.eventType,
+    trackDiscipline: e.trackDiscipline,
+    fieldDiscipline: e.fieldDiscipline,
+    windSpeed: e.windSpeed,
+    resultsFileName: e.resultsFileName,
+    resultsFileType: e.resultsFileType,
+    startListFileName: e.startListFileName,
+    startListType: e.startListType,
+    pdfLink: e.pdfLink,
+    hasResults: e.hasResults,
+    hasStartList: e.hasStartList,
+    version: e.version,
+  };
+}
+
+const changed = (e: PublicEvent) => ({ event: e, version: e.version });
+const compChanged = (c: Competition) => ({ competition: c, version: c.version });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+// ---------------------------------------------------------------------------------------
+
+let queryClient: QueryClient;
+let live: LiveCache;
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  live = new LiveCache(queryClient);
+});
+
+afterEach(() => {
+  queryClient.clear();
+});
+
+const detail = (id: string) => queryClient.getQueryData<PublicEvent | null>(queryKeys.event(id));
+const eventList = (uic: number) =>
+  queryClient.getQueryData<readonly EventSummary[]>(queryKeys.events(uic));
+const competitionList = () =>
+  queryClient.getQueryData<readonly Competition[]>(queryKeys.competitions);
+
+describe('fixtures', () => {
+  it('match the public schemas', () => {
+    expect(() => PublicEvent.strict().parse(event(HUNDRED))).not.toThrow();
+    expect(() => PublicEvent.strict().parse(longJump())).not.toThrow();
+    expect(() => EventSummaryList.parse([summary(event(HUNDRED))])).not.toThrow();
+    expect(() => CompetitionList.parse([competition(SPRING), competition(WINTER)])).not.toThrow();
+  });
+});
+
+describe('eventChanged', () => {
+  it('updates the cached event page and its row in the competition list', () => {
+    const v1 = event(HUNDRED);
+    const jump = longJump();
+    queryClient.setQueryData(queryKeys.event(HUNDRED), v1);
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(v1), summary(jump)]);
+
+    const v2 = event(HUNDRED, {
+      version: 2,
+      status: 'official',
+      results: [athleteRow('r1', 'Sam Carter', { rank: '1', performance: '10.47' })],
+    });
+    live.eventChanged(changed(v2));
+
+    expect(detail(HUNDRED)).toEqual(v2);
+    expect(detail(HUNDRED)?.results[0]?.performance).toBe('10.47');
+    const list = eventList(SPRING);
+    expect(list).toEqual([summary(v2), summary(jump)]);
+    expect(list?.[0]).not.toHaveProperty('results');
+    expect(list?.[0]).not.toHaveProperty('competition');
+  });
+
+  it('adds an event the list does not have yet', () => {
+    const hundred = event(HUNDRED);
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(hundred)]);
+
+    const jump = longJump({ version: 3 });
+    live.eventChanged(changed(jump));
+
+    expect(eventList(SPRING)).toEqual([summary(hundred), summary(jump)]);
+  });
+
+  it('ignores a change older than, or as old as, the event held', () => {
+    const v3 = event(HUNDRED, { version: 3, status: 'official' });
+    const list = [summary(v3)];
+    queryClient.setQueryData(queryKeys.event(HUNDRED), v3);
+    queryClient.setQueryData(queryKeys.events(SPRING), list);
+
+    live.eventChanged(changed(event(HUNDRED, { version: 2, status: 'unofficial' })));
+    live.eventChanged(changed(event(HUNDRED, { version: 3, eventName: 'Renamed' })));
+
+    expect(detail(HUNDRED)).toBe(v3);
+    expect(eventList(SPRING)).toBe(list);
+  });
+
+  it('creates no cache entry for pages nobody loaded', () => {
+    live.eventChanged(changed(event(HUNDRED, { version: 5 })));
+
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(detail(HUNDRED)).toBeUndefined();
+    expect(eventList(SPRING)).toBeUndefined();
+  });
+
+  it('touches only the list of the event’s own competition', () => {
+    const winterList = [summary(event(WINTER_MILE, { competitionUic: WINTER }))];
+    queryClient.setQueryData(queryKeys.events(SPRING), []);
+    queryClient.setQueryData(queryKeys.events(WINTER), winterList);
+
+    live.eventChanged(changed(event(HUNDRED, { version: 2 })));
+
+    expect(eventList(SPRING)).toEqual([summary(event(HUNDRED, { version: 2 }))]);
+    expect(eventList(WINTER)).toBe(winterList);
+  });
+});
+
+describe('eventRemoved', () => {
+  const removed = (id: string, version: number) => ({
+    eventId: id,
+    competitionUic: SPRING,
+    version,
+  });
+
+  it('removes the event from the list and makes its page show "not found" (null)', () => {
+    const hundred = event(HUNDRED, { version: 4 });
+    const jump = longJump();
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(hundred), summary(jump)]);
+
+    live.eventRemoved(removed(HUNDRED, 5));
+
+    expect(detail(HUNDRED)).toBeNull();
+    expect(eventList(SPRING)).toEqual([summary(jump)]);
+  });
+
+  it('keeps an event that is newer than the removal', () => {
+    const hundred = event(HUNDRED, { version: 7 });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(hundred)]);
+
+    live.eventRemoved(removed(HUNDRED, 6));
+
+    expect(detail(HUNDRED)).toEqual(hundred);
+    expect(eventList(SPRING)).toEqual([summary(hundred)]);
+  });
+
+  it('does not let a change older than the removal bring the event back; a newer one does', () => {
+    const hundred = event(HUNDRED, { version: 4 });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(hundred)]);
+
+    live.eventRemoved(removed(HUNDRED, 5));
+    // A change made before the removal, delivered late (another node, a slow stream).
+    live.eventChanged(changed(event(HUNDRED, { version: 4, eventName: 'Late' })));
+    live.eventChanged(changed(event(HUNDRED, { version: 5, eventName: 'Same as removal' })));
+
+    expect(detail(HUNDRED)).toBeNull();
+    expect(eventList(SPRING)).toEqual([]);
+
+    const back = event(HUNDRED, { version: 6, eventName: "Men's 100m Final" });
+    live.eventChanged(changed(back));
+
+    expect(detail(HUNDRED)).toEqual(back);
+    expect(eventList(SPRING)).toEqual([summary(back)]);
+  });
+
+  it('remembers a removal even for pages opened after it', () => {
+    live.eventRemoved(removed(HUNDRED, 5));
+    // The page loads afterwards and finds nothing (the server says 404 → null).
+    queryClient.setQueryData(queryKeys.event(HUNDRED), null);
+    queryClient.setQueryData(queryKeys.events(SPRING), []);
+
+    live.eventChanged(changed(event(HUNDRED, { version: 3 })));
+
+    expect(detail(HUNDRED)).toBeNull();
+    expect(eventList(SPRING)).toEqual([]);
+  });
+});
+
+describe('competitionChanged', () => {
+  it('replaces a competition in the list with a newer version and ignores an older one', () => {
+    const spring = competition(SPRING, { version: 2 });
+    const winter = competition(WINTER);
+    queryClient.setQueryData(queryKeys.competitions, [spring, winter]);
+
+    const renamed = competition(SPRING, { version: 3, competitionName: 'Harbour Spring Classic' });
+    live.competitionChanged(compChanged(renamed));
+    expect(competitionList()).toEqual([renamed, winter]);
+
+    live.competitionChanged(compChanged(competition(SPRING, { version: 2, liveNow: false })));
+    expect(competitionList()).toEqual([renamed, winter]);
+  });
+
+  it('adds a competition that becomes visible', () => {
+    const winter = competition(WINTER);
+    queryClient.setQueryData(queryKeys.competitions, [winter]);
+
+    const spring = competition(SPRING, { version: 2 });
+    live.competitionChanged(compChanged(spring));
+
+    expect(competitionList()).toEqual([winter, spring]);
+  });
+
+  it('removes a competition that is hidden, and its page shows nothing', () => {
+    const spring = competition(SPRING, { version: 2 });
+    const winter = competition(WINTER);
+    queryClient.setQueryData(queryKeys.competitions, [spring, winter]);
+    queryClient.setQueryData(queryKeys.competition(SPRING), spring);
+
+    live.competitionChanged(compChanged(competition(SPRING, { version: 3, visible: false })));
+
+    expect(competitionList()).toEqual([winter]);
+    expect(queryClient.getQueryData(queryKeys.competition(SPRING))).toBeNull();
+  });
+
+  it('updates the competition page when it is cached', () => {
+    queryClient.setQueryData(queryKeys.competition(SPRING), competition(SPRING));
+    const moved = competition(SPRING, { version: 2, location: 'City Track' });
+
+    live.competitionChanged(compChanged(moved));
+
+    expect(queryClient.getQueryData(queryKeys.competition(SPRING))).toEqual(moved);
+  });
+
+  it('updates the competition shown on cached event pages of that competition only', () => {
+    const hundred = event(HUNDRED);
+    const jump = longJump();
+    const mile = event(WINTER_MILE, { competitionUic: WINTER, eventName: 'Mile' });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+    queryClient.setQueryData(queryKeys.event(LONG_JUMP), jump);
+    queryClient.setQueryData(queryKeys.event(WINTER_MILE), mile);
+
+    const renamed = competition(SPRING, { version: 2, competitionName: 'Harbour Spring Classic' });
+    live.competitionChanged(compChanged(renamed));
+
+    expect(detail(HUNDRED)).toEqual({ ...hundred, competition: renamed });
+    expect(detail(LONG_JUMP)).toEqual({ ...jump, competition: renamed });
+    expect(detail(WINTER_MILE)).toBe(mile);
+  });
+
+  it('does not put an older competition onto a cached event', () => {
+    const newer = competition(SPRING, { version: 5, competitionName: 'Current name' });
+    const hundred = event(HUNDRED, { competition: newer });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+
+    live.competitionChanged(
+      compChanged(competition(SPRING, { version: 4, competitionName: 'Old' })),
+    );
+
+    expect(detail(HUNDRED)).toBe(hundred);
+  });
+
+  it('makes cached event pages of a hidden competition show "not found" (null)', () => {
+    const hundred = event(HUNDRED);
+    const mile = event(WINTER_MILE, { competitionUic: WINTER });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), hundred);
+    queryClient.setQueryData(queryKeys.event(WINTER_MILE), mile);
+
+    live.competitionChanged(compChanged(competition(SPRING, { version: 2, visible: false })));
+
+    expect(detail(HUNDRED)).toBeNull();
+    expect(detail(WINTER_MILE)).toBe(mile);
+  });
+
+  it('creates no cache entry for pages nobody loaded', () => {
+    live.competitionChanged(compChanged(competition(SPRING, { version: 2 })));
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
+
+describe('a push that arrives while a fetch is in flight', () => {
+  it('survives an event page fetch that resolves with older data', async () => {
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+    });
+    expect(queryClient.getQueryState(queryKeys.event(HUNDRED))?.fetchStatus).toBe('fetching');
+
+    const pushed = event(HUNDRED, { version: 3, status: 'official' });
+    live.eventChanged(changed(pushed));
+    // The fetch read the database before the change was committed.
+    response.resolve(event(HUNDRED, { version: 2 }));
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(3));
+    expect(detail(HUNDRED)).toEqual(pushed);
+  });
+
+  it('survives a refetch of a loaded event page that resolves with older data', async () => {
+    queryClient.setQueryData(queryKeys.event(HUNDRED), event(HUNDRED, { version: 1 }));
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+      staleTime: 0,
+    });
+
+    const pushed = event(HUNDRED, { version: 3, status: 'official' });
+    live.eventChanged(changed(pushed));
+    response.resolve(event(HUNDRED, { version: 2 }));
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(pushed));
+  });
+
+  it('keeps the newer data when the fetch resolves with data newer than the push', async () => {
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+    });
+
+    live.eventChanged(changed(event(HUNDRED, { version: 3 })));
+    const fetched = event(HUNDRED, { version: 4, status: 'official' });
+    response.resolve(fetched);
+    await fetching;
+    await Promise.resolve();
+
+    expect(detail(HUNDRED)).toEqual(fetched);
+  });
+
+  it('survives an events list fetch (observed by a page) that resolves with older data', async () => {
+    const response = deferred<EventSummary[]>();
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.events(SPRING),
+      queryFn: () => response.promise,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() =>
+        expect(queryClient.getQueryState(queryKeys.events(SPRING))?.fetchStatus).toBe('fetching'),
+      );
+
+      const pushed = event(HUNDRED, { version: 3, status: 'official' });
+      live.eventChanged(changed(pushed));
+      const jump = longJump();
+      response.resolve([summary(event(HUNDRED, { version: 2 })), summary(jump)]);
+
+      await vi.waitFor(() => expect(eventList(SPRING)).toEqual([summary(pushed), summary(jump)]));
+      expect(observer.getCurrentResult().data).toEqual([summary(pushed), summary(jump)]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('keeps a removal when the event page fetch resolves with the older event', async () => {
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+    });
+
+    live.eventRemoved({ eventId: HUNDRED, competitionUic: SPRING, version: 5 });
+    response.resolve(event(HUNDRED, { version: 4 }));
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+  });
+
+  it('survives a competitions list fetch that resolves with older data', async () => {
+    const response = deferred<Competition[]>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.competitions,
+      queryFn: () => response.promise,
+    });
+
+    const renamed = competition(SPRING, { version: 3, competitionName: 'Harbour Spring Classic' });
+    live.competitionChanged(compChanged(renamed));
+    const winter = competition(WINTER);
+    response.resolve([competition(SPRING, { version: 2 }), winter]);
+    await fetching;
+
+    await vi.waitFor(() => expect(competitionList()).toEqual([renamed, winter]));
+  });
+
+  it('survives a refetch of a loaded event page when its competition changes', async () => {
+    queryClient.setQueryData(queryKeys.event(HUNDRED), event(HUNDRED));
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+      staleTime: 0,
+    });
+
+    const renamed = competition(SPRING, { version: 2, competitionName: 'Harbour Spring Classic' });
+    live.competitionChanged(compChanged(renamed));
+    response.resolve(event(HUNDRED)); // read before the rename
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)?.competition).toEqual(renamed));
+  });
+
+  // The event page's first load: nothing is cached yet when the competition change arrives.
+  it('survives an event page first load when its competition is renamed', async () => {
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+    });
+
+    const renamed = competition(SPRING, { version: 2, competitionName: 'Harbour Spring Classic' });
+    live.competitionChanged(compChanged(renamed));
+    response.resolve(event(HUNDRED)); // read before the rename: competition version 1
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)?.competition).toEqual(renamed));
+  });
+
+  it('survives an event page first load when its competition is hidden', async () => {
+    const response = deferred<PublicEvent | null>();
+    const fetching = queryClient.fetchQuery({
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn: () => response.promise,
+    });
+
+    live.competitionChanged(compChanged(competition(SPRING, { version: 2, visible: false })));
+    response.resolve(event(HUNDRED)); // read before the competition was hidden
+    await fetching;
+
+    await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+  });
+});
+
+describe('reconcile', () => {
+  /** A page observing `queryKey`, served by a fake server whose answer the test sets. */
+  function observe<T>(queryKey: QueryKey, initial: T) {
+    const server = { data: initial, calls: 0 };
+    const queryFn = vi.fn(async () => {
+      server.calls += 1;
+      return server.data;
+    });
+    const observer = new QueryObserver(queryClient, { queryKey, queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    return { server, queryFn, unsubscribe };
+  }
+
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  describe('an event page', () => {
+    it('refetches when the snapshot has a newer version of the event', async () => {
+      const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), event(HUNDRED));
+      try {
+        await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(1));
+        expect(page.queryFn).toHaveBeenCalledTimes(1);
+
+        page.server.data = event(HUNDRED, { version: 2, status: 'official' });
+        live.reconcile(
+          { eventId: HUNDRED },
+          { [`event:${HUNDRED}`]: 2, [`competition:${SPRING}`]: 1 },
+        );
+
+        await vi.waitFor(() => expect(detail(HUNDRED)?.status).toBe('official'));
+        expect(page.queryFn).toHaveBeenCalledTimes(2);
+      } finally {
+        page.unsubscribe();
+      }
+    });
+
+    it('refetches when the snapshot has a newer version of its competition', async () => {
+      const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), event(HUNDRED));
+      try {
+        await vi.waitFor(() => expect(detail(HUNDRED)).toBeTruthy());
+        live.reconcile(
+          { eventId: HUNDRED },
+          { [`event:${HUNDRED}`]: 1, [`competition:${SPRING}`]: 2 },
+        );
+        await vi.waitFor(() => expect(page.queryFn).toHaveBeenCalledTimes(2));
+      } finally {
+        page.unsubscribe();
+      }
+    });
+
+    it('refetches a page that found nothing when the event now exists', async () => {
+      const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), null);
+      try {
+        await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+        page.server.data = event(HUNDRED, { version: 3 });
+        live.reconcile(
+          { eventId: HUNDRED },
+          { [`event:${HUNDRED}`]: 3, [`competition:${SPRING}`]: 1 },
+        );
+        await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(3));
+      } finally {
+        page.unsubscribe();
+      }
+    });
+
+    it('does not refetch when the page is current', async () => {
+      const page = observe<PublicEvent | null>(
+        queryKeys.event(HUNDRED),
+        event(HUNDRED, { version: 4 }),
+      );
+      try {
+        await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(4));
+        live.reconcile(
+          { eventId: HUNDRED },
+          { [`event:${HUNDRED}`]: 4, [`competition:${SPRING}`]: 1 },
+        );
+        expect(queryClient.getQueryState(queryKeys.event(HUNDRED))?.isInvalidated).toBe(false);
+        await settle();
+        expect(page.queryFn).toHaveBeenCalledTimes(1);
+      } finally {
+        page.unsubscribe();
+      }
+    });
+
+    it('does not refetch a page that found nothing when the snapshot is empty', async () => {
+      const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), null);
+      try {
+        await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+        live.reconcile({ eventId: HUNDRED }, {});
+        await settle();
+        expect(page.queryFn).toHaveBeenCalledTimes(1);
+      } finally {
+        page.unsubscribe();
+      }
+    });
+  });
+
+  describe('a competition page', () => {
+    it('refetches the events list when the snapshot has an event the list lacks', async () => {
+      const hundred = event(HUNDRED);
+      const events = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(hundred)]);
+      const competitions = observe<Competition[]>(queryKeys.competitions, [competition(SPRING)]);
+      try {
+        await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+        await vi.waitFor(() => expect(competitionList()).toHaveLength(1));
+
+        const jump = longJump();
+        events.server.data = [summary(hundred), summary(jump)];
+        live.reconcile(
+          { competitionUic: SPRING },
+          { [`competition:${SPRING}`]: 1, [`event:${HUNDRED}`]: 1, [`event:${LONG_JUMP}`]: 1 },
+        );
+
+        await vi.waitFor(() =>
+          expect(eventList(SPRING)).toEqual([summary(hundred), summary(jump)]),
+        );
+        expect(events.queryFn).toHaveBeenCalledTimes(2);
+        await settle();
+        expect(competitions.queryFn).toHaveBeenCalledTimes(1); // the competition is current
+      } finally {
+        events.unsubscribe();
+        competitions.unsubscribe();
+      }
+    });
+
+    it('refetches the events list when it holds an event the snapshot lacks', async () => {
+      const events = observe<EventSummary[]>(queryKeys.events(SPRING), [
+        summary(event(HUNDRED)),
+        summary(longJump()),
+      ]);
+      try {
+        await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(2));
+        events.server.data = [summary(event(HUNDRED))];
+        live.reconcile({ competitionUic: SPRING }, { [`event:${HUNDRED}`]: 1 });
+        await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+        expect(events.queryFn).toHaveBeenCalledTimes(2);
+      } finally {
+        events.unsubscribe();
+      }
+    });
+
+    it('refetches the competitions list when the competition is newer in the snapshot', async () => {
+      const competitions = observe<Competition[]>(queryKeys.competitions, [
+        competition(SPRING),
+        competition(WINTER),
+      ]);
+      try {
+        await vi.waitFor(() => expect(competitionList()).toHaveLength(2));
+        competitions.server.data = [
+          competition(SPRING, { version: 2, liveNow: false }),
+          competition(WINTER),
+        ];
+        live.reconcile({ competitionUic: SPRING }, { [`competition:${SPRING}`]: 2 });
+        await vi.waitFor(() => expect(competitionList()?.[0]?.liveNow).toBe(false));
+        expect(competitions.queryFn).toHaveBeenCalledTimes(2);
+      } finally {
+        competitions.unsubscribe();
+      }
+    });
+
+    it('does not refetch anything when both lists are current', async () => {
+      const hundred = event(HUNDRED, { version: 3 });
+      const events = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(hundred)]);
+      const competitions = observe<Competition[]>(queryKeys.competitions, [
+        competition(SPRING, { version: 2 }),
+        competition(WINTER, { version: 9 }),
+      ]);
+      try {
+        await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+        await vi.waitFor(() => expect(competitionList()).toHaveLength(2));
+
+        live.reconcile(
+          { competitionUic: SPRING },
+          { [`competition:${SPRING}`]: 2, [`event:${HUNDRED}`]: 3 },
+        );
+
+        expect(queryClient.getQueryState(queryKeys.events(SPRING))?.isInvalidated).toBe(false);
+        expect(queryClient.getQueryState(queryKeys.competitions)?.isInvalidated).toBe(false);
+        await settle();
+        expect(events.queryFn).toHaveBeenCalledTimes(1);
+        expect(competitions.queryFn).toHaveBeenCalledTimes(1);
+      } finally {
+        events.unsubscribe();
+        competitions.unsubscribe();
+      }
+    });
+  });
+});
