@@ -6,7 +6,6 @@ interface Slot<T> {
     { kind: 'immediate'; handle: NodeJS.Immediate } | { kind: 'timeout'; handle: NodeJS.Timeout };
 }
 
-
 /**
  * Throttles broadcasts per key (one event, one competition). The first change goes out on
  * the next turn of the event loop, so what arrived together is sent once; changes arriving
