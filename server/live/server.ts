@@ -22,6 +22,12 @@ import { versionSnapshot } from './snapshot.ts';
 export const COALESCE_WINDOW_MS = 100;
 /** A page needs two or three rooms; the cap keeps one socket from joining thousands. */
 const MAX_ROOMS_PER_SOCKET = 16;
+/**
+ * Each subscription reads the database: a socket may make a burst of this many, then one
+ * per second, which is far more than a page (re)subscribing ever needs.
+ */
+const SUBSCRIBE_BURST = 20;
+const SUBSCRIBE_REFILL_PER_MS = 1 / 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,6 +159,16 @@ export function attachLiveServer(
   }
 
   io.on('connection', (socket) => {
+    let budget = SUBSCRIBE_BURST;
+    let countedAt = Date.now();
+    const spend = (): boolean => {
+      const now = Date.now();
+      budget = Math.min(SUBSCRIBE_BURST, budget + (now - countedAt) * SUBSCRIBE_REFILL_PER_MS);
+      countedAt = now;
+      if (budget < 1) return false;
+      budget -= 1;
+      return true;
+    };
     // One request at a time per socket, so an unsubscribe never overtakes its subscribe.
     let queue: Promise<unknown> = Promise.resolve();
     const handle = (
@@ -177,7 +193,11 @@ export function attachLiveServer(
       });
     };
     socket.on('subscribe', (raw: unknown, ack: unknown) =>
-      handle(raw, ack, (target) => subscribe(socket, target)),
+      handle(raw, ack, async (target) =>
+        spend()
+          ? subscribe(socket, target)
+          : { ok: false, error: 'Too many subscriptions. Please wait a moment.' },
+      ),
     );
     socket.on('unsubscribe', (raw: unknown, ack: unknown) =>
       handle(raw, ack, async (target) => {

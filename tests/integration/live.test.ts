@@ -79,6 +79,18 @@ describe('subscribing', () => {
       error: 'Event not found',
     });
   });
+
+  it('refuses a socket that keeps subscribing, as each subscription reads the database', async () => {
+    const { competition } = await meet();
+    const s = await spectator();
+    const target = { competitionUic: competition.uic };
+    const acks = await Promise.all(Array.from({ length: 30 }, () => s.subscribe(target)));
+    expect(acks.filter((a) => a.ok)).toHaveLength(20);
+    expect(acks.at(-1)).toEqual({
+      ok: false,
+      error: 'Too many subscriptions. Please wait a moment.',
+    });
+  });
 });
 
 describe('a published change', () => {
