@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { io as connectSocket, Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LivePayload, LiveTarget, SubscribeAck } from '../../shared/live/messages.ts';
 import { RESYNC, roomOf } from '../../shared/live/protocol.ts';
@@ -8,6 +8,8 @@ import { LiveCache } from './liveCache.ts';
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
 const ACK_TIMEOUT_MS = 10_000;
+/** When the Socket.IO client could not be loaded (a network hiccup), try again after this. */
+const LOAD_RETRY_MS = 5_000;
 /** Spread re-subscriptions after a server-side resync, so spectators do not all ask at once. */
 const RESYNC_SPREAD_MS = 2_000;
 
@@ -23,6 +25,8 @@ export interface LiveOptions {
  */
 export class LiveConnection {
   private socket: Socket | null = null;
+  private loading = false;
+  private closed = false;
   private readonly subscriptions = new Map<string, { target: LiveTarget; count: number }>();
   private readonly cache: LiveCache;
   private status: LiveStatus = 'connecting';
@@ -43,8 +47,8 @@ export class LiveConnection {
       held.count += 1;
     } else {
       this.subscriptions.set(room, { target, count: 1 });
-      const socket = this.connect();
-      if (socket.connected) this.send(socket, target);
+      if (this.socket?.connected) this.send(this.socket, target);
+      else this.connect();
     }
     let done = false;
     return () => {
@@ -65,6 +69,7 @@ export class LiveConnection {
   };
 
   close(): void {
+    this.closed = true;
     this.socket?.disconnect();
     this.socket = null;
   }
@@ -75,8 +80,27 @@ export class LiveConnection {
     for (const listener of this.statusListeners) listener();
   }
 
-  private connect(): Socket {
-    if (this.socket) return this.socket;
+  /**
+   * The Socket.IO client is loaded after the page's first render: what the page fetched is
+   * on screen without waiting for it. Once connected, every subscription is sent.
+   */
+  private connect(): void {
+    if (this.socket || this.loading || this.closed) return;
+    this.loading = true;
+    import('socket.io-client').then(
+      ({ io }) => {
+        this.loading = false;
+        if (!this.closed) this.open(io);
+      },
+      () => {
+        this.loading = false;
+        this.setStatus('reconnecting');
+        setTimeout(() => this.connect(), LOAD_RETRY_MS);
+      },
+    );
+  }
+
+  private open(io: typeof connectSocket): void {
     const options = {
       path: '/socket.io',
       // Websocket first: no sticky sessions needed behind a load balancer. Polling is the
@@ -114,7 +138,6 @@ export class LiveConnection {
         for (const { target } of this.subscriptions.values()) this.send(socket, target);
       }, Math.random() * RESYNC_SPREAD_MS);
     });
-    return socket;
   }
 
   private send(socket: Socket, target: LiveTarget): void {
