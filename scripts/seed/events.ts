@@ -798,7 +798,7 @@ function pick<T>(pool: readonly T[], offset: number, count: number): T[] {
 }
 
 /** A repeatable pseudo-random sequence in [0, 1) (mulberry32): the same demo data every run. */
-function randomSequence(seed: number): () => number {
+export function randomSequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

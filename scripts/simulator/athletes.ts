@@ -2,18 +2,6 @@ import { athleteRow } from '../../shared/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { raceTime } from '../seed/rows.ts';
 
-/** A small deterministic generator, so every run of the demo tells a similar story. */
-export function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const FIRST = [
   'Cian',
   'Darragh',

@@ -3,15 +3,9 @@ import type { ChangeDeps } from '../../server/runtime.ts';
 import { createCompetition, updateCompetition } from '../../server/competitions/service.ts';
 import { createEvent, deleteEvent, updateEvent } from '../../server/events/service.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
+import { randomSequence } from '../seed/events.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import {
-  athletes,
-  laneDraw,
-  longJumpResults,
-  raceResults,
-  randomSource,
-  windReading,
-} from './athletes.ts';
+import { athletes, laneDraw, longJumpResults, raceResults, windReading } from './athletes.ts';
 
 /**
  * A meet played through the same service functions the admin console and the upload worker
@@ -114,7 +108,7 @@ export async function runMeet(
   const uic = meet.competitionUic;
 
   for (let cycle = 0; options.cycles === undefined || cycle < options.cycles; cycle += 1) {
-    const random = randomSource(2026 + cycle);
+    const random = randomSequence(2026 + cycle);
     const field = athletes(random, 32);
 
     const old = await deps.db

@@ -5,8 +5,7 @@ import { LiveCache } from '../../client/lib/liveCache.ts';
 import { queryKeys } from '../../client/lib/queryKeys.ts';
 import { CompetitionList } from '../../shared/schemas/competition.ts';
 import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
-import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import type { Club } from '../../shared/schemas/club.ts';
+import { competition as baseCompetition, publicEvent, row } from '../support/publicFixtures.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
 
@@ -19,93 +18,17 @@ const HUNDRED = '6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LONG_JUMP = '0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a';
 const WINTER_MILE = 'f0e1d2c3-b4a5-4f6e-9d8c-7b6a5f4e3d2c';
 
-const club: Club = {
-  uic: 7,
-  urlName: 'harbour-ac',
-  clubName: 'Harbour AC',
-  visible: true,
-  email: 'results@harbour.example.com',
-  imageLink: null,
-};
-
-function competition(uic: number, extra: Partial<Competition> = {}): Competition {
-  return {
+const competition = (uic: number, extra: Partial<Competition> = {}): Competition =>
+  baseCompetition({
     uic,
-    clubUic: club.uic,
-    competitionName: uic === WINTER ? 'Harbour Winter Series' : 'Harbour Spring Open',
-    urlName: uic === WINTER ? 'harbour-winter-series' : 'harbour-spring-open',
-    visible: true,
-    imageLink: null,
-    liveNow: true,
-    location: 'Harbour Stadium',
-    date: '2026-03-14',
-    startTime: '09:00',
-    closeTime: '17:30',
-    description: 'Open meet for all ages.',
-    mapLink: 'https://maps.example.com/harbour-stadium',
-    facebook: null,
-    timedBy: 'Harbour Timing',
-    timedByLink: null,
-    timeTableType: 'MANUAL',
-    timeTableFileName: 'timetable.csv',
-    eventCount: 3,
-    version: 1,
+    ...(uic === WINTER
+      ? { competitionName: 'Harbour Winter Series', urlName: 'harbour-winter-series' }
+      : {}),
     ...extra,
-  };
-}
-
-function athleteRow(id: string, name: string, extra: Partial<AthleteRow> = {}): AthleteRow {
-  return {
-    id,
-    rank: null,
-    bib: null,
-    name,
-    eventName: null,
-    club: 'Harbour AC',
-    category: 'Senior',
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-    ...extra,
-  };
-}
+  });
 
 function event(id: string, extra: Partial<PublicEvent> = {}): PublicEvent {
-  const competitionUic = extra.competitionUic ?? SPRING;
-  return {
-    id,
-    competitionUic,
-    eventName: "Men's 100m",
-    time: '10:30',
-    round: 'finals',
-    status: 'unofficial',
-    visible: true,
-    autoCreatedFromTimetable: false,
-    eventType: 'ATHLETICS',
-    trackDiscipline: 'ONE_HUNDRED_METER',
-    fieldDiscipline: null,
-    windSpeed: '+1.2',
-    resultsFileName: '001-1-01.lif',
-    resultsFileType: 'LYNX_MEET_MANAGMENT',
-    startListFileName: '001-1-01.evt',
-    startListType: 'LYNX_MEET_MANAGMENT',
-    pdfLink: null,
-    hasResults: true,
-    hasStartList: true,
-    version: 1,
-    results: [
-      athleteRow('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),
-      athleteRow('r2', 'Lee Park', { rank: '2', bib: '31', performance: '10.61', lane: '5' }),
-    ],
-    startListFile: [
-      athleteRow('s1', 'Sam Carter', { bib: '12', lane: '4' }),
-      athleteRow('s2', 'Lee Park', { bib: '31', lane: '5' }),
-    ],
-    competition: competition(competitionUic),
-    club,
-    ...extra,
-  };
+  return publicEvent({ id, competition: competition(extra.competitionUic ?? SPRING), ...extra });
 }
 
 function longJump(extra: Partial<PublicEvent> = {}): PublicEvent {
@@ -122,7 +45,7 @@ function longJump(extra: Partial<PublicEvent> = {}): PublicEvent {
     startListType: 'MANUAL',
     hasResults: false,
     results: [],
-    startListFile: [athleteRow('s1', 'Ana Reyes', { bib: '40' })],
+    startListFile: [row('s1', 'Ana Reyes', { bib: '40' })],
     status: 'upcoming',
     ...extra,
   });
@@ -204,7 +127,7 @@ describe('eventChanged', () => {
     const v2 = event(HUNDRED, {
       version: 2,
       status: 'official',
-      results: [athleteRow('r1', 'Sam Carter', { rank: '1', performance: '10.47' })],
+      results: [row('r1', 'Sam Carter', { rank: '1', performance: '10.47' })],
     });
     live.eventChanged(changed(v2));
 

@@ -6,9 +6,7 @@ import {
   upsertByVersion,
 } from '../../shared/live/merge.ts';
 import { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
-import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import type { Club } from '../../shared/schemas/club.ts';
-import type { Competition } from '../../shared/schemas/competition.ts';
+import { publicEvent } from '../support/publicFixtures.ts';
 
 interface Row {
   id: string;
@@ -22,94 +20,6 @@ const row = (id: string, version: number, name = `row ${id} v${version}`): Row =
   version,
 });
 const byId = (id: string) => (held: Row) => held.id === id;
-
-function athleteRow(id: string, name: string, extra: Partial<AthleteRow> = {}): AthleteRow {
-  return {
-    id,
-    rank: null,
-    bib: null,
-    name,
-    eventName: "Men's 100m",
-    club: 'Harbour AC',
-    category: 'Senior Men',
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-    ...extra,
-  };
-}
-
-function competition(extra: Partial<Competition> = {}): Competition {
-  return {
-    uic: 101,
-    clubUic: 7,
-    competitionName: 'Harbour Spring Open',
-    urlName: 'harbour-spring-open',
-    visible: true,
-    imageLink: 'https://cdn.example.com/harbour-spring-open.png',
-    liveNow: true,
-    location: 'Harbour Stadium',
-    date: '2026-03-14',
-    startTime: '09:00',
-    closeTime: '17:30',
-    description: 'Open meet for all ages.',
-    mapLink: null,
-    facebook: null,
-    timedBy: 'Harbour Timing',
-    timedByLink: 'https://timing.example.com',
-    timeTableType: 'MANUAL',
-    timeTableFileName: 'timetable.csv',
-    eventCount: 12,
-    version: 4,
-    ...extra,
-  };
-}
-
-const club: Club = {
-  uic: 7,
-  urlName: 'harbour-ac',
-  clubName: 'Harbour AC',
-  visible: true,
-  email: 'results@harbour.example.com',
-  imageLink: null,
-};
-
-function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
-  return {
-    id: '6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-    competitionUic: 101,
-    eventName: "Men's 100m",
-    time: '10:30',
-    round: 'finals',
-    status: 'unofficial',
-    visible: true,
-    autoCreatedFromTimetable: false,
-    eventType: 'ATHLETICS',
-    trackDiscipline: 'ONE_HUNDRED_METER',
-    fieldDiscipline: null,
-    windSpeed: '+1.2',
-    resultsFileName: '001-1-01.lif',
-    resultsFileType: 'LYNX_MEET_MANAGMENT',
-    startListFileName: '001-1-01.evt',
-    startListType: 'LYNX_MEET_MANAGMENT',
-    pdfLink: null,
-    hasResults: true,
-    hasStartList: true,
-    version: 9,
-    results: [
-      athleteRow('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),
-      athleteRow('r2', 'Lee Park', { rank: '2', bib: '31', performance: '10.61', lane: '5' }),
-    ],
-    startListFile: [
-      athleteRow('s1', 'Sam Carter', { bib: '12', lane: '4' }),
-      athleteRow('s2', 'Lee Park', { bib: '31', lane: '5' }),
-    ],
-    competition: competition(),
-    club,
-    ...extra,
-  };
-}
 
 describe('upsertByVersion', () => {
   it('replaces the entry when the item is newer, keeping the order', () => {
