@@ -1,4 +1,4 @@
-// npm run bench:live -- [spectators=1000] [--publications 30] [--interval 400] [--rows 8]
+// npm run bench:live -- [spectators=1000] [--publications 100] [--interval 400] [--rows 8]
 //
 // N spectators subscribed to one competition; for a series of result publications it times
 // commit -> receipt at the last spectator, and prints p50, p99 and max, plus the server's
@@ -22,7 +22,7 @@ import type { LivePayload } from '../../shared/live/messages.ts';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    publications: { type: 'string', default: '30' },
+    publications: { type: 'string', default: '100' },
     interval: { type: 'string', default: '400' },
     rows: { type: 'string', default: '8' },
   },
