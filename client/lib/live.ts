@@ -10,6 +10,9 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 const ACK_TIMEOUT_MS = 10_000;
 /** When the Socket.IO client could not be loaded (a network hiccup), try again after this. */
 const LOAD_RETRY_MS = 5_000;
+/** A subscription the server asked to renew later: after 2 s, 4 s, … at most 30 s. */
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
 /** Spread re-subscriptions after a server-side resync, so spectators do not all ask at once. */
 const RESYNC_SPREAD_MS = 2_000;
 
@@ -28,6 +31,8 @@ export class LiveConnection {
   private loading = false;
   private closed = false;
   private readonly subscriptions = new Map<string, { target: LiveTarget; count: number }>();
+  /** Rooms asked for on this connection and not answered yet: the page is not live until none. */
+  private readonly awaiting = new Set<string>();
   private readonly cache: LiveCache;
   private status: LiveStatus = 'connecting';
   private readonly statusListeners = new Set<() => void>();
@@ -57,6 +62,7 @@ export class LiveConnection {
       const entry = this.subscriptions.get(room);
       if (!entry || --entry.count > 0) return;
       this.subscriptions.delete(room);
+      this.answered(room);
       if (this.socket?.connected) this.socket.emit('unsubscribe', target);
     };
   }
@@ -113,8 +119,9 @@ export class LiveConnection {
     this.socket = socket;
 
     socket.on('connect', () => {
-      this.setStatus('live');
+      this.awaiting.clear();
       for (const { target } of this.subscriptions.values()) this.send(socket, target);
+      this.answered(null);
     });
     socket.on('disconnect', (reason) => {
       this.setStatus('reconnecting');
@@ -140,14 +147,35 @@ export class LiveConnection {
     });
   }
 
-  private send(socket: Socket, target: LiveTarget): void {
+  /** A room's request is settled (or `null`: none); live once nothing is awaited. */
+  private answered(room: string | null): void {
+    if (room !== null) this.awaiting.delete(room);
+    if (this.socket?.connected && this.awaiting.size === 0) this.setStatus('live');
+  }
+
+  private send(socket: Socket, target: LiveTarget, attempt = 1): void {
+    const room = roomOf(target);
+    this.awaiting.add(room);
     socket
       .timeout(ACK_TIMEOUT_MS)
       .emit('subscribe', target, (err: Error | null, ack?: SubscribeAck) => {
-        // A lost ack is renewed on the next connect; a refused one ('Event not found') leaves
-        // the page to what it fetched.
-        if (err || !ack?.ok) return;
-        if (this.subscriptions.has(roomOf(target))) this.cache.reconcile(target, ack.versions);
+        if (!this.subscriptions.has(room)) return;
+        // Lost with the connection: the next connect asks again.
+        if (!socket.connected) return;
+        if (err || (ack && !ack.ok && ack.retry)) {
+          // Nothing reaches this page until the server takes the subscription.
+          this.setStatus('reconnecting');
+          const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1));
+          setTimeout(() => {
+            if (socket.connected && this.subscriptions.has(room)) {
+              this.send(socket, target, attempt + 1);
+            }
+          }, wait);
+          return;
+        }
+        // A refusal for good ('Event not found') leaves the page to what it fetched.
+        if (ack?.ok) this.cache.reconcile(target, ack.versions);
+        this.answered(room);
       });
   }
 }

@@ -54,16 +54,25 @@ function eventQueries(queryClient: QueryClient) {
 export class LiveCache {
   /** The version each event left the public site at, so an older push cannot revive it. */
   private readonly removedAt = new Map<string, number>();
+  /** The version each competition was hidden at: older pushes of it or of its events are stale. */
+  private readonly hiddenAt = new Map<number, number>();
 
   constructor(private readonly queryClient: QueryClient) {}
 
   eventChanged({ event, version }: LivePayload<'event.changed'>): void {
     const removed = this.removedAt.get(event.id);
     if (removed !== undefined && removed >= version) return;
+    const hidden = this.hiddenAt.get(event.competitionUic);
+    if (hidden !== undefined && hidden >= event.competition.version) return;
     this.removedAt.delete(event.id);
-    update<PublicEvent | null>(this.queryClient, queryKeys.event(event.id), (held) =>
-      held === null || held.version < version ? event : held,
-    );
+    update<PublicEvent | null>(this.queryClient, queryKeys.event(event.id), (held) => {
+      if (held !== null && held.version >= version) return held;
+      // Event and competition versions count apart: the copy of the competition the event
+      // carries may be older than the one the page already shows.
+      return held && held.competition.version > event.competition.version
+        ? { ...event, competition: held.competition }
+        : event;
+    });
     update<readonly EventSummary[]>(
       this.queryClient,
       queryKeys.events(event.competitionUic),
@@ -82,6 +91,10 @@ export class LiveCache {
   }
 
   competitionChanged({ competition, version }: LivePayload<'competition.changed'>): void {
+    const hidden = this.hiddenAt.get(competition.uic);
+    if (hidden !== undefined && hidden >= version) return;
+    if (competition.visible) this.hiddenAt.delete(competition.uic);
+    else this.hiddenAt.set(competition.uic, version);
     const same = (c: Competition) => c.uic === competition.uic;
     update<readonly Competition[]>(this.queryClient, queryKeys.competitions, (list) =>
       competition.visible

@@ -76,6 +76,13 @@ export function HomePage() {
     if (chosenClub && chosenCompetition) writeLastSelection(chosenClub.uic, chosenCompetition.uic);
   }, [chosenClub, chosenCompetition]);
 
+  // The header, the event selector and the table all read the cache this keeps current. It
+  // stays on the last competition shown while the URL finds none (the competition was just
+  // hidden), so the page comes back when the competition does.
+  const [watched, setWatched] = useState<number | null>(null);
+  if (chosenCompetition && chosenCompetition.uic !== watched) setWatched(chosenCompetition.uic);
+  useLiveSubscription(watched === null ? null : { competitionUic: watched });
+
   if (selection?.notFound) return <NotFoundPage />;
   return <HomeView selection={selection} />;
 }
@@ -93,8 +100,7 @@ function HomeView({ selection }: { selection: ResolvedSelection | null }) {
     queryFn: () => fetchEvents(competitionUic ?? 0),
     enabled: competitionUic !== undefined,
   });
-  // The header, the event selector and the table all read the cache this keeps current.
-  useLiveSubscription(competitionUic === undefined ? null : { competitionUic });
+
   const eventList = events.data ?? NO_EVENTS;
   const eventOptions = useMemo(
     () => eventSelectorOptions(eventList.filter((event) => event.visible)),

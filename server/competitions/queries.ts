@@ -60,19 +60,6 @@ export function findPublicCompetition(db: Db, uic: number): Promise<Competition 
     .executeTakeFirst();
 }
 
-/**
- * The competition as the public payload shapes it, whether or not the public may see it:
- * the message that tells spectators a competition was hidden is built from it.
- */
-export function findCompetition(db: Db, uic: number): Promise<Competition | undefined> {
-  return db
-    .selectFrom('competitions')
-    .select(publicCompetitionColumns)
-    .select(publicEventCount)
-    .where('competitions.uic', '=', uic)
-    .executeTakeFirst();
-}
-
 /** The version of a public competition, or undefined when the public may not see it. */
 export async function publicCompetitionVersion(db: Db, uic: number): Promise<number | undefined> {
   const row = await publicCompetitions(db)

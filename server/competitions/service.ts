@@ -3,8 +3,9 @@ import type { Db } from '../db/connect.ts';
 import type { CompetitionsTable } from '../db/types.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
+import type { Competition } from '../../shared/schemas/competition.ts';
 import { NotFound } from '../errors.ts';
-import { findCompetition, findPublicCompetition } from './queries.ts';
+import { findPublicCompetition } from './queries.ts';
 
 /** Competition fields a change may set (the club is fixed once created). */
 export type CompetitionFields = Omit<
@@ -23,24 +24,21 @@ export interface SavedCompetition {
 
 /**
  * What spectators are told after a change, read inside the transaction: the public
- * competition, or (once, when it stops being public) the same payload marked not visible.
+ * competition, or (once, when it stops being public) what they saw before, marked not
+ * visible at the new version. Edits saved along with hiding it never reach the public.
  */
 async function competitionMessage(
   trx: Db,
-  uic: number,
-  wasPublic: boolean,
+  saved: SavedCompetition,
+  before: Competition | undefined,
 ): Promise<LiveMessage | null> {
-  const competition = await findPublicCompetition(trx, uic);
+  const competition = await findPublicCompetition(trx, saved.uic);
   if (competition) {
     return { name: 'competition.changed', payload: { competition, version: competition.version } };
   }
-  if (!wasPublic) return null;
-  const hidden = await findCompetition(trx, uic);
-  if (!hidden) return null;
-  return {
-    name: 'competition.changed',
-    payload: { competition: { ...hidden, visible: false }, version: hidden.version },
-  };
+  if (!before) return null;
+  const hidden = { ...before, visible: false, version: saved.version };
+  return { name: 'competition.changed', payload: { competition: hidden, version: saved.version } };
 }
 
 export async function createCompetition(
@@ -54,7 +52,7 @@ export async function createCompetition(
       .values({ ...fields, clubUic })
       .returning(['uic', 'clubUic', 'version'])
       .executeTakeFirstOrThrow();
-    return { saved, message: await competitionMessage(trx, saved.uic, false) };
+    return { saved, message: await competitionMessage(trx, saved, undefined) };
   });
   if (message) deps.bus.publish(message);
   return saved;
@@ -67,7 +65,7 @@ export async function updateCompetition(
   fields: CompetitionFields,
 ): Promise<SavedCompetition> {
   const { saved, message } = await deps.db.transaction().execute(async (trx) => {
-    const wasPublic = (await findPublicCompetition(trx, uic)) !== undefined;
+    const before = await findPublicCompetition(trx, uic);
     const saved = await trx
       .updateTable('competitions')
       .set({ ...fields, version: sql<number>`version + 1`, updatedAt: sql`now()` })
@@ -75,7 +73,7 @@ export async function updateCompetition(
       .returning(['uic', 'clubUic', 'version'])
       .executeTakeFirst();
     if (!saved) throw new NotFound('Competition not found');
-    return { saved, message: await competitionMessage(trx, uic, wasPublic) };
+    return { saved, message: await competitionMessage(trx, saved, before) };
   });
   if (message) deps.bus.publish(message);
   return saved;

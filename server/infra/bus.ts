@@ -79,6 +79,9 @@ export class InProcessBus implements Bus {
 const STREAM = 'rith:changes';
 const STREAM_MAX_LENGTH = 10_000;
 const BLOCK_MS = 5_000;
+/** Redis refusing a write (out of memory, read-only after a failover): retry, then resync. */
+const PUBLISH_ATTEMPTS = 5;
+const PUBLISH_BACKOFF_MS = 200;
 
 /**
  * Scaled mode: a Redis Stream. A node reads on from the last id it saw, so one that loses
@@ -114,12 +117,27 @@ export class RedisStreamBus implements Bus {
   }
 
   publish(message: LiveMessage): void {
-    const valid = checked(message);
-    this.writer
-      .xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'm', JSON.stringify(valid))
-      .catch((err: unknown) => {
-        if (!this.closed) this.log.warn({ err }, 'change bus: publish failed');
-      });
+    void this.append(JSON.stringify(checked(message)), 1);
+  }
+
+  /**
+   * While Redis is unreachable the write waits in ioredis's queue; an error means Redis
+   * answered and refused. After the last attempt the change is lost to the other nodes, so
+   * this node's pages at least are told to resync.
+   */
+  private async append(raw: string, attempt: number): Promise<void> {
+    try {
+      await this.writer.xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'm', raw);
+    } catch (err) {
+      if (this.closed) return;
+      if (attempt < PUBLISH_ATTEMPTS) {
+        this.log.warn({ err, attempt }, 'change bus: publish refused; retrying');
+        await new Promise((r) => setTimeout(r, PUBLISH_BACKOFF_MS * 2 ** (attempt - 1)));
+        return this.append(raw, attempt + 1);
+      }
+      this.log.warn({ err }, 'change bus: a change could not be published; resyncing');
+      this.listeners.gap();
+    }
   }
 
   subscribe(listener: BusListener, onGap?: GapListener): () => void {

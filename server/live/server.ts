@@ -36,6 +36,9 @@ declare module 'fastify' {
   }
 }
 
+/** The answer for a socket that disconnected while its request waited: never sent. */
+const GONE: SubscribeAck = { ok: false, error: 'Disconnected' };
+
 interface Handshake {
   sessionId: string | undefined;
   sameOrigin: boolean;
@@ -146,12 +149,14 @@ export function attachLiveServer(
     if ('eventId' in target) {
       const uic = await findEventCompetitionUic(db, target.eventId);
       if (uic === undefined) return { ok: false, error: 'Event not found' };
+      // A socket gone meanwhile joins nothing, and must leave nothing in the index.
+      if (!socket.connected) return GONE;
+      // Join before reading the snapshot: a change committed after the read is pushed.
+      await socket.join(roomOf(target));
       competitionOfEvent.set(target.eventId, uic);
       let ids = eventsOfCompetition.get(uic);
       if (!ids) eventsOfCompetition.set(uic, (ids = new Set()));
       ids.add(target.eventId);
-      // Join before reading the snapshot: a change committed after the read is pushed.
-      await socket.join(roomOf(target));
       return { ok: true, versions: await versionSnapshot(db, { ...target, competitionUic: uic }) };
     }
     await socket.join(roomOf(target));
@@ -183,12 +188,14 @@ export function attachLiveServer(
         return;
       }
       queue = queue.then(async () => {
+        // Requests queued by a socket that has gone cost nothing more.
+        if (!socket.connected) return;
         try {
           const answer = await run(parsed.data);
           if (socket.connected) reply?.(answer);
         } catch (err) {
           app.log.error({ err }, 'live subscription failed');
-          reply?.({ ok: false, error: 'Subscription failed. Please try again.' });
+          reply?.({ ok: false, error: 'Subscription failed. Please try again.', retry: true });
         }
       });
     };
@@ -196,7 +203,7 @@ export function attachLiveServer(
       handle(raw, ack, async (target) =>
         spend()
           ? subscribe(socket, target)
-          : { ok: false, error: 'Too many subscriptions. Please wait a moment.' },
+          : { ok: false, error: 'Too many subscriptions. Please wait a moment.', retry: true },
       ),
     );
     socket.on('unsubscribe', (raw: unknown, ack: unknown) =>

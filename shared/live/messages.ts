@@ -49,6 +49,7 @@ export type LiveTarget = z.infer<typeof LiveTarget>;
  */
 export const SubscribeAck = z.union([
   z.object({ ok: z.literal(true), versions: z.record(z.string(), z.number().int()) }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  /** `retry`: refused for now (too many requests, a failure), worth asking again later. */
+  z.object({ ok: z.literal(false), error: z.string(), retry: z.boolean().optional() }),
 ]);
 export type SubscribeAck = z.infer<typeof SubscribeAck>;

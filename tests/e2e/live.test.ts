@@ -132,6 +132,19 @@ describe('live updates in the browser', () => {
     await page.close();
   });
 
+  it('shows not found while the competition is hidden, and the results again once it is back', async () => {
+    const { competition } = await meet('leevale-hidden');
+    const page = await open('/leevale-hidden/city-sports', 1280);
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    await updateCompetition(t.runtime, competition.uic, { visible: false });
+    await page.getByText('Oops! Page Not Found').waitFor();
+    await updateCompetition(t.runtime, competition.uic, { visible: true });
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    expect(await page.locator('.events-table tbody tr').count()).toBe(2);
+    expect(await stillTheSamePage(page)).toBe('not reloaded');
+    await page.close();
+  });
+
   it('says Reconnecting… when the connection drops, and catches up when it is back', async () => {
     const { heat } = await meet('leevale-reconnect');
     const page = await open(`/event/${heat.id}`, 1280);

@@ -89,6 +89,7 @@ describe('subscribing', () => {
     expect(acks.at(-1)).toEqual({
       ok: false,
       error: 'Too many subscriptions. Please wait a moment.',
+      retry: true,
     });
   });
 });
@@ -249,9 +250,15 @@ describe('what spectators see change', () => {
     const { competition } = await meet();
     const s = await spectator();
     await s.subscribe({ competitionUic: competition.uic });
-    await updateCompetition(t.runtime, competition.uic, { visible: false });
+    await updateCompetition(t.runtime, competition.uic, {
+      visible: false,
+      competitionName: 'Renamed while hidden',
+    });
     const hidden = await s.next((m) => m.name === 'competition.changed');
-    expect(hidden.payload).toMatchObject({ version: 2, competition: { visible: false } });
+    expect(hidden.payload).toMatchObject({
+      version: 2,
+      competition: { visible: false, version: 2, competitionName: competition.competitionName },
+    });
     await updateCompetition(t.runtime, competition.uic, { description: 'Secret plans' });
     await quietFor();
     expect(s.messages).toHaveLength(1);

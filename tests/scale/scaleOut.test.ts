@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'kysely';
+import { Redis } from 'ioredis';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
 import { RedisStreamBus } from '../../server/infra/bus.ts';
 import { NodeProcess } from '../support/nodeProcess.ts';
@@ -97,6 +98,41 @@ describe('the Redis stream bus', () => {
     } finally {
       await writer.close();
       await reader.close();
+    }
+  });
+
+  it('retries a write Redis refuses, and reports a gap when it keeps refusing', async () => {
+    const bus = new RedisStreamBus(redis.url, quiet);
+    const admin = new Redis(redis.url);
+    let gaps = 0;
+    const received: string[] = [];
+    bus.subscribe(
+      (m) => m.name === 'event.removed' && received.push(m.payload.eventId),
+      () => (gaps += 1),
+    );
+    const removal = (eventId: string): LiveMessage => ({
+      name: 'event.removed',
+      payload: { eventId, competitionUic: 1, version: 2 },
+    });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      await admin.config('SET', 'maxmemory-policy', 'noeviction');
+      await admin.config('SET', 'maxmemory', '1');
+      const refused = randomUUID();
+      bus.publish(removal(refused));
+      // Refused now, accepted once Redis has room again: the retry delivers it.
+      await new Promise((r) => setTimeout(r, 300));
+      await admin.config('SET', 'maxmemory', '0');
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual([refused]);
+      expect(gaps).toBe(0);
+
+      await admin.config('SET', 'maxmemory', '1');
+      bus.publish(removal(randomUUID()));
+      await expect.poll(() => gaps, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await admin.config('SET', 'maxmemory', '0');
+      admin.disconnect();
+      await bus.close();
     }
   });
 });

@@ -245,6 +245,48 @@ describe('eventRemoved', () => {
   });
 });
 
+describe('pushes that cross: an event carries a copy of its competition', () => {
+  it('keeps the newer competition a page shows when an event push carries an older copy', () => {
+    const renamed = competition(SPRING, { version: 4, competitionName: 'Harbour Spring Classic' });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), event(HUNDRED, { competition: renamed }));
+    // Saved before the rename, sent after it (the event waited for its coalescing window).
+    live.eventChanged(
+      changed(
+        event(HUNDRED, {
+          version: 2,
+          status: 'official',
+          competition: competition(SPRING, { version: 3 }),
+        }),
+      ),
+    );
+    expect(detail(HUNDRED)).toMatchObject({ version: 2, status: 'official', competition: renamed });
+  });
+
+  it('does not bring back an event of a competition hidden since the event was saved', () => {
+    queryClient.setQueryData(queryKeys.event(HUNDRED), event(HUNDRED));
+    queryClient.setQueryData(queryKeys.events(SPRING), [summary(event(HUNDRED))]);
+    live.competitionChanged(compChanged(competition(SPRING, { version: 5, visible: false })));
+    expect(detail(HUNDRED)).toBeNull();
+
+    live.eventChanged(
+      changed(event(HUNDRED, { version: 2, competition: competition(SPRING, { version: 4 }) })),
+    );
+    expect(detail(HUNDRED)).toBeNull();
+    expect(eventList(SPRING)).toEqual([summary(event(HUNDRED))]);
+  });
+
+  it('does not let an older push bring back a hidden competition; a newer one does', () => {
+    queryClient.setQueryData(queryKeys.competitions, [competition(SPRING, { version: 4 })]);
+    live.competitionChanged(compChanged(competition(SPRING, { version: 5, visible: false })));
+    expect(competitionList()).toEqual([]);
+    live.competitionChanged(compChanged(competition(SPRING, { version: 4 })));
+    expect(competitionList()).toEqual([]);
+    const back = competition(SPRING, { version: 6 });
+    live.competitionChanged(compChanged(back));
+    expect(competitionList()).toEqual([back]);
+  });
+});
+
 describe('competitionChanged', () => {
   it('replaces a competition in the list with a newer version and ignores an older one', () => {
     const spring = competition(SPRING, { version: 2 });
