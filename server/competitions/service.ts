@@ -5,6 +5,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import { NotFound } from '../errors.ts';
+import { commitThenPublish } from '../live/commit.ts';
 import { findPublicCompetition } from './queries.ts';
 
 /** Competition fields a change may set (the club is fixed once created). */
@@ -46,16 +47,14 @@ export async function createCompetition(
   clubUic: number,
   fields: NewCompetitionFields,
 ): Promise<SavedCompetition> {
-  const { saved, message } = await deps.db.transaction().execute(async (trx) => {
+  return commitThenPublish(deps, async (trx) => {
     const saved = await trx
       .insertInto('competitions')
       .values({ ...fields, clubUic })
       .returning(['uic', 'clubUic', 'version'])
       .executeTakeFirstOrThrow();
-    return { saved, message: await competitionMessage(trx, saved, undefined) };
+    return { result: saved, message: await competitionMessage(trx, saved, undefined) };
   });
-  if (message) deps.bus.publish(message);
-  return saved;
 }
 
 /** Saves the given fields; the version goes up by one in the same transaction. */
@@ -64,7 +63,7 @@ export async function updateCompetition(
   uic: number,
   fields: CompetitionFields,
 ): Promise<SavedCompetition> {
-  const { saved, message } = await deps.db.transaction().execute(async (trx) => {
+  return commitThenPublish(deps, async (trx) => {
     const before = await findPublicCompetition(trx, uic);
     const saved = await trx
       .updateTable('competitions')
@@ -73,8 +72,6 @@ export async function updateCompetition(
       .returning(['uic', 'clubUic', 'version'])
       .executeTakeFirst();
     if (!saved) throw new NotFound('Competition not found');
-    return { saved, message: await competitionMessage(trx, saved, before) };
+    return { result: saved, message: await competitionMessage(trx, saved, before) };
   });
-  if (message) deps.bus.publish(message);
-  return saved;
 }

@@ -67,13 +67,7 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
 /** Whether the public may see the event: it, its competition and its club are visible. */
 export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const row = await publicCompetitions(db)
-    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
-    .select('events.id')
-    .where('events.id', '=', id)
-    .where('events.visible', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await publicEventVersions(db, { eventId: id })).length > 0;
 }
 
 /** The competition an event belongs to, whether or not it is public. */

@@ -5,6 +5,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { NotFound } from '../errors.ts';
+import { commitThenPublish } from '../live/commit.ts';
 import { findPublicEvent, isEventId, isPublicEvent } from './queries.ts';
 
 /** Event fields a change may set; start lists and results are athlete rows. */
@@ -58,17 +59,15 @@ export async function createEvent(
   competitionUic: number,
   fields: NewEventFields,
 ): Promise<SavedEvent> {
-  const { saved, message } = await deps.db.transaction().execute(async (trx) => {
+  return commitThenPublish(deps, async (trx) => {
     const { eventName, eventType, ...rest } = fields;
     const saved = await trx
       .insertInto('events')
       .values({ ...columns(rest), competitionUic, eventName, eventType })
       .returning(['id', 'competitionUic', 'version'])
       .executeTakeFirstOrThrow();
-    return { saved, message: await eventMessage(trx, saved, false) };
+    return { result: saved, message: await eventMessage(trx, saved, false) };
   });
-  if (message) deps.bus.publish(message);
-  return saved;
 }
 
 /** Saves the given fields; the event's version goes up by one in the same transaction. */
@@ -78,7 +77,7 @@ export async function updateEvent(
   fields: EventFields,
 ): Promise<SavedEvent> {
   if (!isEventId(id)) throw new NotFound('Event not found');
-  const { saved, message } = await deps.db.transaction().execute(async (trx) => {
+  return commitThenPublish(deps, async (trx) => {
     const wasPublic = await isPublicEvent(trx, id);
     const saved = await trx
       .updateTable('events')
@@ -87,15 +86,13 @@ export async function updateEvent(
       .returning(['id', 'competitionUic', 'version'])
       .executeTakeFirst();
     if (!saved) throw new NotFound('Event not found');
-    return { saved, message: await eventMessage(trx, saved, wasPublic) };
+    return { result: saved, message: await eventMessage(trx, saved, wasPublic) };
   });
-  if (message) deps.bus.publish(message);
-  return saved;
 }
 
 export async function deleteEvent(deps: ChangeDeps, id: string): Promise<void> {
   if (!isEventId(id)) throw new NotFound('Event not found');
-  const message = await deps.db.transaction().execute(async (trx) => {
+  await commitThenPublish(deps, async (trx) => {
     const wasPublic = await isPublicEvent(trx, id);
     const deleted = await trx
       .deleteFrom('events')
@@ -104,7 +101,7 @@ export async function deleteEvent(deps: ChangeDeps, id: string): Promise<void> {
       .executeTakeFirst();
     if (!deleted) throw new NotFound('Event not found');
     // The deletion is a change of its own, one version after the last saved state.
-    return eventMessage(trx, { ...deleted, version: deleted.version + 1 }, wasPublic);
+    const removed = { ...deleted, version: deleted.version + 1 };
+    return { result: undefined, message: await eventMessage(trx, removed, wasPublic) };
   });
-  if (message) deps.bus.publish(message);
 }
