@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -15,6 +16,11 @@ import { eventRoutes } from './events/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
 import { attachLiveServer } from './live/server.ts';
+import { adminRoutes } from './admin/plugin.ts';
+import { fileRoutes } from './files/routes.ts';
+import { devMailRoutes } from './mail/devRoutes.ts';
+import { isSameOrigin } from './auth/origin.ts';
+import { PDF_MAX_BYTES } from './files/sniff.ts';
 
 export interface AppOptions {
   /** Serve the built client (off in API-only tests). */
@@ -24,7 +30,7 @@ export interface AppOptions {
 
 /** Builds the HTTP app on a runtime; tests and main.ts both start it from here. */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db' | 'bus'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'bus' | 'mailer' | 'limits'>,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config, db, bus } = runtime;
@@ -41,11 +47,30 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
+  // One file per request, never more than the largest kind allows; each route sets its own limit.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+  // A page of another site cannot change anything here, even with the user's cookies: every
+  // state-changing API call must come from the site's own origin (browsers always send
+  // Origin on cross-site POST, PUT and DELETE).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return;
+    }
+    if (!request.url.startsWith('/api/')) return;
+    if (!isSameOrigin(request.headers, config.publicUrl)) {
+      return reply.status(403).send({ error: 'Cross-site request refused.' });
+    }
+  });
   attachLiveServer(app, { db, bus, config });
   app.get('/healthz', async () => {
     return { ok: true };
   });
-  await app.register(authRoutes, { db });
+  await app.register(authRoutes, runtime);
+  await app.register(adminRoutes, { db, bus });
+  await app.register(fileRoutes, { db });
+  if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });
   await app.register(eventRoutes, { db });

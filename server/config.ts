@@ -52,6 +52,8 @@ export interface Config {
   mailFrom: string;
   logLevel: NonNullable<z.infer<typeof Env>['LOG_LEVEL']>;
   seedDemo: boolean;
+  /** Namespace of the rate-limit keys in Redis (tests give each run its own). */
+  rateLimitPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Request logs are for operators; a newcomer's terminal shows warnings only.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
+    rateLimitPrefix: 'rith:rl',
   };
 }

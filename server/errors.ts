@@ -15,6 +15,24 @@ export class NotFound extends AppError {
     super(404, message);
   }
 }
+export class Unauthorized extends AppError {
+  constructor(message = 'Please log in.') {
+    super(401, message);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
 export class Forbidden extends AppError {
   constructor(message = 'Forbidden') {
     super(403, message);
@@ -29,6 +47,7 @@ export class Invalid extends AppError {
 /** One place maps every failure to `{ error }`; nothing internal (stack, SQL) leaves it. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof TooManyRequests) reply.header('retry-after', err.retryAfterSeconds);
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({ error: err.message });
     }

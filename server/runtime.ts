@@ -3,6 +3,8 @@ import { connectDatabase, type ConnectOptions, type Db } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { InProcessBus, RedisStreamBus, type Bus } from './infra/bus.ts';
 import { BullMqQueue, InProcessQueue, type JobQueue } from './infra/queue.ts';
+import { createRateLimits, type RateLimits } from './infra/rateLimit.ts';
+import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -23,6 +25,8 @@ export interface Runtime {
   db: Db;
   bus: Bus;
   queue: JobQueue;
+  mailer: Mailer;
+  limits: RateLimits;
   close(): Promise<void>;
 }
 
@@ -43,12 +47,20 @@ export async function createRuntime(
   const queue: JobQueue = config.redisUrl
     ? new BullMqQueue(config.redisUrl, log)
     : new InProcessQueue(log);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(database.db, config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(database.db, log);
+  const limits = createRateLimits(config.redisUrl, config.rateLimitPrefix);
   return {
     config,
     db: database.db,
     bus,
     queue,
+    mailer,
+    limits,
     async close() {
+      mailer.close();
+      await limits.close();
       await queue.close();
       await bus.close();
       await database.close();

@@ -5,7 +5,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import { NotFound } from '../errors.ts';
-import { commitThenPublish } from '../live/commit.ts';
+import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
 import { findPublicCompetition } from './queries.ts';
 
 /** Competition fields a change may set (the club is fixed once created). */
@@ -45,9 +45,10 @@ async function competitionMessage(
 export async function createCompetition(
   deps: ChangeDeps,
   clubUic: number,
-  fields: NewCompetitionFields,
+  change: Change<NewCompetitionFields>,
 ): Promise<SavedCompetition> {
   return commitThenPublish(deps, async (trx) => {
+    const fields = await resolveChange(change, trx);
     const saved = await trx
       .insertInto('competitions')
       .values({ ...fields, clubUic })
@@ -61,10 +62,11 @@ export async function createCompetition(
 export async function updateCompetition(
   deps: ChangeDeps,
   uic: number,
-  fields: CompetitionFields,
+  change: Change<CompetitionFields>,
 ): Promise<SavedCompetition> {
   return commitThenPublish(deps, async (trx) => {
     const before = await findPublicCompetition(trx, uic);
+    const fields = await resolveChange(change, trx);
     const saved = await trx
       .updateTable('competitions')
       .set({ ...fields, version: sql<number>`version + 1`, updatedAt: sql`now()` })

@@ -161,8 +161,8 @@ export interface UploadsTable {
 export interface SessionsTable {
   idHash: string;
   userId: number;
-  createdAt: Generated<Timestamp>;
-  lastSeenAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
   expiresAt: Timestamp;
   userAgent: string | null;
   ip: string | null;
@@ -207,7 +207,7 @@ export interface OutboxEmailsTable {
   subject: string;
   textBody: string;
   htmlBody: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: Timestamp;
   sentAt: Timestamp | null;
 }
 

@@ -4,7 +4,7 @@ import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
 
-const summaryColumns = [
+export const summaryColumns = [
   'events.id',
   'events.competitionUic',
   'events.eventName',
@@ -25,8 +25,8 @@ const summaryColumns = [
   'events.version',
 ] as const;
 
-const hasResults = sql<boolean>`jsonb_array_length(events.results) > 0`.as('hasResults');
-const hasStartList = sql<boolean>`jsonb_array_length(events.start_list_file) > 0`.as(
+export const hasResults = sql<boolean>`jsonb_array_length(events.results) > 0`.as('hasResults');
+export const hasStartList = sql<boolean>`jsonb_array_length(events.start_list_file) > 0`.as(
   'hasStartList',
 );
 

@@ -5,7 +5,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { NotFound } from '../errors.ts';
-import { commitThenPublish } from '../live/commit.ts';
+import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
 import { findPublicEvent, isEventId, isPublicEvent } from './queries.ts';
 
 /** Event fields a change may set; start lists and results are athlete rows. */
@@ -57,9 +57,10 @@ async function eventMessage(
 export async function createEvent(
   deps: ChangeDeps,
   competitionUic: number,
-  fields: NewEventFields,
+  change: Change<NewEventFields>,
 ): Promise<SavedEvent> {
   return commitThenPublish(deps, async (trx) => {
+    const fields = await resolveChange(change, trx);
     const { eventName, eventType, ...rest } = fields;
     const saved = await trx
       .insertInto('events')
@@ -74,11 +75,12 @@ export async function createEvent(
 export async function updateEvent(
   deps: ChangeDeps,
   id: string,
-  fields: EventFields,
+  change: Change<EventFields>,
 ): Promise<SavedEvent> {
   if (!isEventId(id)) throw new NotFound('Event not found');
   return commitThenPublish(deps, async (trx) => {
     const wasPublic = await isPublicEvent(trx, id);
+    const fields = await resolveChange(change, trx);
     const saved = await trx
       .updateTable('events')
       .set({ ...columns(fields), version: sql<number>`version + 1`, updatedAt: sql`now()` })

@@ -15,3 +15,15 @@ export async function commitThenPublish<T>(
   if (message) deps.bus.publish(message);
   return result;
 }
+
+/**
+ * Fields to save, or a step that works them out inside the change's transaction (to check a
+ * rule against locked rows, or to store a file along with the change).
+ */
+export type Change<F> = F | ((trx: Db) => Promise<F>);
+
+export function resolveChange<F>(change: Change<F>, trx: Db): Promise<F> {
+  return typeof change === 'function'
+    ? (change as (trx: Db) => Promise<F>)(trx)
+    : Promise.resolve(change);
+}

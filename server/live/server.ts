@@ -5,11 +5,12 @@ import type { Db } from '../db/connect.ts';
 import type { Bus } from '../infra/bus.ts';
 import type { Config } from '../config.ts';
 import { isSameOrigin } from '../auth/origin.ts';
-import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
+import { findSessionUser, hashSessionId, SESSION_COOKIE } from '../auth/sessions.ts';
 import { findEventCompetitionUic } from '../events/queries.ts';
 import { LiveTarget, type LiveMessage, type SubscribeAck } from '../../shared/live/messages.ts';
 import {
   clubAdminRoom,
+  sessionRoom,
   competitionRoom,
   eventRoom,
   RESYNC,
@@ -58,6 +59,8 @@ function routeOf(message: LiveMessage): { key: string; version?: number } {
       };
     case 'upload.status':
       return { key: `upload:${message.payload.uploadId}` };
+    case 'session.ended':
+      return { key: `session:${message.payload.sessionHashes.join(',')}` };
   }
 }
 
@@ -106,6 +109,17 @@ export function attachLiveServer(
     if (uic !== undefined && ids?.size === 0) eventsOfCompetition.delete(uic);
   });
 
+  /** A session that ended hears nothing more of its clubs' admin rooms. */
+  async function leaveAdminRooms(sessionHashes: string[]): Promise<void> {
+    if (sessionHashes.length === 0) return;
+    const sockets = await io.in(sessionHashes.map(sessionRoom)).fetchSockets();
+    for (const socket of sockets) {
+      for (const room of socket.rooms) {
+        if (room.startsWith('club-admin:') || room.startsWith('session:')) socket.leave(room);
+      }
+    }
+  }
+
   function broadcast(message: LiveMessage): void {
     let rooms: string[];
     switch (message.name) {
@@ -129,6 +143,9 @@ export function attachLiveServer(
       case 'upload.status':
         rooms = [clubAdminRoom(message.payload.clubUic)];
         break;
+      case 'session.ended':
+        void leaveAdminRooms(message.payload.sessionHashes);
+        return;
     }
     // One emit to all the rooms: a socket in several gets the message once.
     io.to(rooms).emit(message.name, message.payload);
@@ -143,7 +160,7 @@ export function attachLiveServer(
       const user =
         handshake?.sameOrigin === true ? await findSessionUser(db, handshake.sessionId) : undefined;
       if (!user?.clubUics.includes(target.clubAdminUic)) return { ok: false, error: 'Forbidden' };
-      await socket.join(roomOf(target));
+      await socket.join([roomOf(target), sessionRoom(hashSessionId(handshake?.sessionId ?? ''))]);
       return { ok: true, versions: {} };
     }
     if ('eventId' in target) {

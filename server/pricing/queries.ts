@@ -24,3 +24,7 @@ export async function listPricePlans(db: Db): Promise<PricePlan[]> {
     extra: { adverts: p.advertsText, renewal: p.renewalText },
   }));
 }
+
+export async function findPricePlan(db: Db, id: number): Promise<PricePlan | undefined> {
+  return (await listPricePlans(db)).find((plan) => plan.id === id);
+}

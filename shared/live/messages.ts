@@ -26,6 +26,11 @@ export const liveMessages = {
     status: z.enum(['queued', 'parsing', 'published', 'failed']),
     message: z.string().nullable(),
   }),
+  /**
+   * Sessions that ended (logout, password reset): every node drops their sockets from the
+   * club-admin rooms. Never sent to a browser.
+   */
+  'session.ended': z.object({ sessionHashes: z.array(z.string()).max(10_000) }),
 } as const;
 
 export type LiveMessageName = keyof typeof liveMessages;

@@ -7,6 +7,8 @@ import type { LiveTarget } from './messages.ts';
 export const competitionRoom = (uic: number): string => `competition:${uic}`;
 export const eventRoom = (id: string): string => `event:${id}`;
 export const clubAdminRoom = (uic: number): string => `club-admin:${uic}`;
+/** Internal: the sockets of one session, so its end reaches them (never subscribable). */
+export const sessionRoom = (sessionHash: string): string => `session:${sessionHash}`;
 
 export function roomOf(target: LiveTarget): string {
   if ('competitionUic' in target) return competitionRoom(target.competitionUic);

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Runtime } from '../runtime.ts';
+import { requireAdmin } from '../auth/scope.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { adminClubRoutes } from '../clubs/adminRoutes.ts';
+import { adminCompetitionRoutes } from '../competitions/adminRoutes.ts';
+import { adminEventRoutes } from '../events/adminRoutes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminUser: SessionUser | null;
+  }
+}
+
+/** The signed-in admin of this request (set for every route of the admin plugin). */
+export function adminOf(request: FastifyRequest): SessionUser {
+  if (!request.adminUser) throw new Error('admin route registered outside the admin plugin');
+  return request.adminUser;
+}
+
+export type AdminDeps = Pick<Runtime, 'db' | 'bus'>;
+
+/**
+ * Every /api/admin route that reads or changes club data: each one runs only for a signed-in
+ * club admin, and scopes its queries with server/auth/scope.ts.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
+  app.decorateRequest('adminUser', null);
+  app.addHook('preHandler', async (request) => {
+    request.adminUser = await requireAdmin(deps.db, request);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await app.register(adminClubRoutes, deps);
+  await app.register(adminCompetitionRoutes, deps);
+  await app.register(adminEventRoutes, deps);
+};

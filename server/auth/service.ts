@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { Runtime } from '../runtime.ts';
+import { Invalid, TooManyRequests, Unauthorized } from '../errors.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import {
+  createSession,
+  deleteUserSessions,
+  hashSessionId,
+  newSecret,
+  sweepExpiredSessions,
+} from './sessions.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const TOO_MANY_LOGINS = 'Too many login attempts. Please wait a few minutes and try again.';
+export const TOO_MANY_EMAILS = 'Too many requests. Please wait a while and try again.';
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired.';
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+type AuthDeps = Pick<Runtime, 'db' | 'bus' | 'mailer' | 'limits'>;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+// Verifying against a throwaway hash when the account does not exist makes a wrong e-mail
+// take as long as a wrong password, so timing tells nobody which accounts exist.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword('not the password of anyone'));
+
+/**
+ * Checks the password and opens a new session (a new id every login, so a session id
+ * planted before login is worthless). Failed attempts count against the address and the
+ * account; a success clears the account's count.
+ */
+export async function login(
+  deps: AuthDeps,
+  email: string,
+  password: string,
+  client: ClientInfo,
+): Promise<{
+  sessionId: string;
+  expiresAt: Date;
+  user: { id: number; email: string; username: string | null };
+}> {
+  const { db, limits } = deps;
+  const wait = Math.max(
+    await limits.loginByIp.blockedFor(client.ip),
+    await limits.loginByAccount.blockedFor(email),
+  );
+  if (wait > 0) throw new TooManyRequests(TOO_MANY_LOGINS, wait);
+
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'passwordHash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const ok = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
+  if (!user || !ok) {
+    await limits.loginByIp.consume(client.ip);
+    await limits.loginByAccount.consume(email);
+    throw new Unauthorized(INVALID_CREDENTIALS);
+  }
+  await limits.loginByAccount.reset(email);
+  await sweepExpiredSessions(db);
+  const session = await createSession(db, user.id, client);
+  return {
+    sessionId: session.id,
+    expiresAt: session.expiresAt,
+    user: { id: user.id, email: user.email, username: user.username },
+  };
+}
+
+/**
+ * Sends a reset link when the account exists. The caller answers the same either way and
+ * does not wait for this, so neither the answer nor its timing reveals an account.
+ */
+export async function sendPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  baseUrl: string,
+): Promise<void> {
+  const { db, limits, mailer } = deps;
+  // Past the budget for this inbox the answer stays the same; no mail goes out.
+  if ((await limits.mailByAddress.consume(email)) > 0) return;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (!user) return;
+  const token = newSecret();
+  await db
+    .insertInto('tokens')
+    .values({
+      tokenHash: hashSessionId(token),
+      kind: 'password_reset',
+      email,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    })
+    .execute();
+  const link = `${baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await mailer.send(passwordResetMail(email, link));
+}
+
+/** Refuses the request when this address asked for too many e-mails. */
+export async function checkMailBudget(deps: Pick<Runtime, 'limits'>, ip: string): Promise<void> {
+  const wait = await deps.limits.mailByIp.consume(ip);
+  if (wait > 0) throw new TooManyRequests(TOO_MANY_EMAILS, wait);
+}
+
+function usableResetToken(db: Db, token: string) {
+  return db
+    .selectFrom('tokens')
+    .where('tokenHash', '=', hashSessionId(token))
+    .where('kind', '=', 'password_reset')
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', new Date());
+}
+
+export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await usableResetToken(db, token).select('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sets the new password, spends the token (and every other reset link of the account), and
+ * ends all the account's sessions: whoever knew the old password is logged out.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const row = await usableResetToken(trx, token)
+      .select(['id', 'userId'])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row?.userId) throw new Invalid(RESET_LINK_INVALID);
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where('id', '=', row.userId)
+      .execute();
+    await trx
+      .updateTable('tokens')
+      .set({ usedAt: new Date() })
+      .where('userId', '=', row.userId)
+      .where('kind', '=', 'password_reset')
+      .where('usedAt', 'is', null)
+      .execute();
+    return deleteUserSessions(trx, row.userId);
+  });
+  if (ended.length > 0)
+    deps.bus.publish({ name: 'session.ended', payload: { sessionHashes: ended } });
+}

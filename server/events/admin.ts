@@ -1,0 +1,167 @@
+import type { ChangeDeps } from '../runtime.ts';
+import type { Db } from '../db/connect.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { AdminEvent, EventInput } from '../../shared/schemas/admin.ts';
+import { ownedCompetition, ownedEvent } from '../auth/scope.ts';
+import { Invalid, NotFound } from '../errors.ts';
+import { clubPlan, requireFeature } from '../pricing/gating.ts';
+import { deleteFile, insertFile } from '../files/queries.ts';
+import type { Upload } from '../files/upload.ts';
+import { findAdminEvent } from './adminQueries.ts';
+import { createEvent, deleteEvent, updateEvent, type EventFields } from './service.ts';
+
+export const EVENT_ID_TAKEN = 'An event with this id already exists.';
+export const RESULTS_TYPE_LOCKED =
+  'Delete the results file and save before changing the results file type.';
+export const START_LIST_TYPE_LOCKED =
+  'Delete the start list and save before changing the start list type.';
+
+type Stored = Awaited<ReturnType<typeof ownedEvent>>;
+
+/**
+ * The form's fields as columns, with the spec's rules (section 4): only the chosen type's
+ * discipline is kept, and a results file or start list whose type goes back to NONE is
+ * deleted; deleting the results file puts the event back to upcoming.
+ */
+function columns(input: EventInput, stored: Stored | undefined): EventFields {
+  const { id: _id, eventType, results, startListFile, ...rest } = input;
+  const fields: EventFields = {
+    ...rest,
+    eventType: eventType ?? 'ATHLETICS',
+    round: input.round ?? 'unknown',
+    trackDiscipline: eventType === 'ATHLETICS' ? input.trackDiscipline : null,
+    fieldDiscipline: eventType === 'JUMP' ? input.fieldDiscipline : null,
+    windSpeed: input.windSpeed ?? null,
+    resultsFileName: input.resultsFileName ?? null,
+    startListFileName: input.startListFileName ?? null,
+  };
+  if (input.resultsFileType === 'NONE') {
+    fields.results = [];
+    fields.resultsFileName = null;
+    if (stored && stored.results.length > 0) fields.status = 'upcoming';
+  } else if (results !== undefined) {
+    fields.results = results;
+  }
+  if (input.startListType === 'NONE') {
+    fields.startListFile = [];
+    fields.startListFileName = null;
+  } else if (startListFile !== undefined) {
+    fields.startListFile = startListFile;
+  }
+  return fields;
+}
+
+/** Once a file is saved, its type stays until the file is deleted (spec section 4). */
+function checkTypeLocks(input: EventInput, stored: Stored): void {
+  const changes = (type: string, storedType: string, rows: unknown[]) =>
+    rows.length > 0 && type !== 'NONE' && type !== storedType;
+  if (changes(input.resultsFileType, stored.resultsFileType, stored.results)) {
+    throw new Invalid(RESULTS_TYPE_LOCKED);
+  }
+  if (changes(input.startListType, stored.startListType, stored.startListFile)) {
+    throw new Invalid(START_LIST_TYPE_LOCKED);
+  }
+}
+
+async function reread(db: Db, user: SessionUser, id: string): Promise<AdminEvent> {
+  const event = await findAdminEvent(db, user.clubUics, id);
+  if (!event) throw new NotFound('Event not found');
+  return event;
+}
+
+export async function createAdminEvent(
+  deps: ChangeDeps,
+  user: SessionUser,
+  competitionUic: number,
+  input: EventInput,
+): Promise<AdminEvent> {
+  const competition = await ownedCompetition(deps.db, user, competitionUic);
+  if (input.windSpeed) requireFeature(await clubPlan(deps.db, competition.clubUic), 'wind_speed');
+  const saved = await createEvent(deps, competitionUic, async (trx) => {
+    if (input.id) {
+      const taken = await trx
+        .selectFrom('events')
+        .select('id')
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (taken) throw new Invalid(EVENT_ID_TAKEN);
+    }
+    const fields = columns(input, undefined);
+    return {
+      ...fields,
+      eventName: input.eventName,
+      eventType: fields.eventType ?? 'ATHLETICS',
+      ...(input.id ? { id: input.id } : {}),
+    };
+  });
+  return reread(deps.db, user, saved.id);
+}
+
+export async function updateAdminEvent(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+  input: EventInput,
+): Promise<AdminEvent> {
+  const stored = await ownedEvent(deps.db, user, id);
+  const wind = input.windSpeed ?? null;
+  if (wind !== null && wind !== stored.windSpeed) {
+    requireFeature(await clubPlan(deps.db, stored.clubUic), 'wind_speed');
+  }
+  checkTypeLocks(input, stored);
+  await updateEvent(deps, id, columns(input, stored));
+  return reread(deps.db, user, id);
+}
+
+export async function deleteAdminEvent(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+): Promise<void> {
+  const stored = await ownedEvent(deps.db, user, id);
+  await deleteEvent(deps, id);
+  await deleteFile(deps.db, stored.pdfFileId);
+}
+
+export async function setEventPdf(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+  readFile: () => Promise<Upload>,
+): Promise<AdminEvent> {
+  const stored = await ownedEvent(deps.db, user, id);
+  requireFeature(await clubPlan(deps.db, stored.clubUic), 'head_on_camera_image');
+  // Read only once the user may store it: a refused upload is not even received.
+  const upload = await readFile();
+  await updateEvent(deps, id, async (trx) => {
+    const old = await trx
+      .selectFrom('events')
+      .select('pdfFileId')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const file = await insertFile(trx, upload);
+    await deleteFile(trx, old.pdfFileId);
+    return { pdfLink: file.link, pdfFileId: file.id };
+  });
+  return reread(deps.db, user, id);
+}
+
+export async function removeEventPdf(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+): Promise<AdminEvent> {
+  await ownedEvent(deps.db, user, id);
+  await updateEvent(deps, id, async (trx) => {
+    const old = await trx
+      .selectFrom('events')
+      .select('pdfFileId')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await deleteFile(trx, old.pdfFileId);
+    return { pdfLink: null, pdfFileId: null };
+  });
+  return reread(deps.db, user, id);
+}

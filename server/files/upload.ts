@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { Invalid, PayloadTooLarge } from '../errors.ts';
+import { sniffType, type SniffedType } from './sniff.ts';
+
+export interface Upload {
+  fileName: string;
+  contentType: SniffedType;
+  data: Buffer;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * The one file of a multipart request (field `file`), read up to `maxBytes` and accepted
+ * only when its bytes are one of `accepted`, whatever type the browser declared.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  options: { maxBytes: number; accepted: readonly SniffedType[]; wrongType: string },
+): Promise<Upload> {
+  if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data.');
+  const part = await request.file({ limits: { fileSize: options.maxBytes, files: 1 } });
+  if (!part || part.fieldname !== 'file') throw new Invalid('No file was sent.');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new PayloadTooLarge(`The file is too large (at most ${megabytes(options.maxBytes)}).`);
+    }
+    throw err;
+  }
+  if (data.byteLength === 0) throw new Invalid('The file is empty.');
+  const contentType = sniffType(data);
+  if (!contentType || !options.accepted.includes(contentType)) throw new Invalid(options.wrongType);
+  const fileName = (part.filename || 'file').replace(/[\\/\r\n]/g, '_').slice(0, 200);
+  return { fileName, contentType, data };
+}

@@ -1,0 +1,90 @@
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+
+/** A budget of attempts per key and window; embedded in memory, shared through Redis when scaled. */
+export interface Limiter {
+  /** Seconds until the key may try again, or 0 when it may now. */
+  blockedFor(key: string): Promise<number>;
+  /** Spends one attempt: 0 when it was within the budget, else the seconds to wait. */
+  consume(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimits {
+  /** Failed logins from one address. */
+  loginByIp: Limiter;
+  /** Failed logins for one account, from anywhere: stops a distributed guess at one password. */
+  loginByAccount: Limiter;
+  /** E-mails asked for from one address. */
+  mailByIp: Limiter;
+  /** E-mails sent to one address: nobody's inbox is flooded through us. */
+  mailByAddress: Limiter;
+  close(): Promise<void>;
+}
+
+const MINUTE = 60;
+
+const budgets = {
+  loginByIp: { points: 20, duration: 15 * MINUTE },
+  loginByAccount: { points: 5, duration: 15 * MINUTE },
+  mailByIp: { points: 10, duration: 60 * MINUTE },
+  mailByAddress: { points: 3, duration: 60 * MINUTE },
+} as const;
+
+function secondsOf(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+function wrap(limiter: RateLimiterAbstract, points: number): Limiter {
+  return {
+    async blockedFor(key) {
+      const res = await limiter.get(key);
+      return res && res.consumedPoints >= points ? secondsOf(res) : 0;
+    },
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return 0;
+      } catch (err) {
+        if (err instanceof RateLimiterRes) return secondsOf(err);
+        throw err;
+      }
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+export function createRateLimits(redisUrl: string | undefined, prefix: string): RateLimits {
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  const make = (name: keyof typeof budgets): Limiter => {
+    const opts = { ...budgets[name], keyPrefix: `${prefix}:${name}` };
+    // While Redis is away the node keeps counting in its own memory rather than letting
+    // every attempt through or refusing every login.
+    const limiter = redis
+      ? new RateLimiterRedis({
+          ...opts,
+          storeClient: redis,
+          insuranceLimiter: new RateLimiterMemory(opts),
+        })
+      : new RateLimiterMemory(opts);
+    return wrap(limiter, opts.points);
+  };
+  return {
+    loginByIp: make('loginByIp'),
+    loginByAccount: make('loginByAccount'),
+    mailByIp: make('mailByIp'),
+    mailByAddress: make('mailByAddress'),
+    async close() {
+      redis?.disconnect();
+    },
+  };
+}
