@@ -1,11 +1,8 @@
 import type { Db } from '../db/connect.ts';
 import type { FeatureAlias } from '../../shared/schemas/enums.ts';
 import { Forbidden } from '../errors.ts';
-import {
-  COMPETITION_LIMIT_MESSAGE,
-  featureBlockedMessage,
-  gatedFeatureLabels,
-} from '../../shared/planGating.ts';
+import type { gatedFeatureLabels } from '../../shared/planGating.ts';
+import { COMPETITION_LIMIT_MESSAGE, featureBlockedMessage } from '../../shared/planGating.ts';
 
 /** What a club's plan unlocks: its included feature aliases and its competition limit. */
 export interface ClubPlan {

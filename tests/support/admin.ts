@@ -1,7 +1,8 @@
 import type { Db } from '../../server/db/connect.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
-import { RECREATIONAL_PLAN, CLUB_PLAN } from '../../server/pricing/plans.ts';
+import type { RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
+import { CLUB_PLAN } from '../../server/pricing/plans.ts';
 import { createClub, unique } from './factory.ts';
 
 export const ADMIN_PASSWORD = 'Start-line-9!';
