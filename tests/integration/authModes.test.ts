@@ -92,3 +92,16 @@ describe('logging out', () => {
     socket.socket.close();
   });
 });
+
+describe('one address guessing at many accounts', () => {
+  it('is stopped after twenty failed logins, whichever accounts they were for', async () => {
+    const t = await app();
+    const { admin } = await clubWithAdmin(t.runtime.db);
+    const client = new AdminClient(t.url);
+    for (let i = 0; i < 20; i++) {
+      expect((await client.login(`guess-${i}@club.ie`, 'Wrong-password-1!')).status).toBe(401);
+    }
+    const res = await client.login(admin.email, admin.password);
+    expect(res.status).toBe(429);
+  });
+});
