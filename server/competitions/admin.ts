@@ -89,7 +89,21 @@ export async function updateAdminCompetition(
   return reread(deps.db, user, uic);
 }
 
-/** The new image replaces the old one, file and all, in the change that publishes it. */
+/** Stores the new image (or none) and drops the old file, in the change that publishes it. */
+async function swapImage(deps: ChangeDeps, uic: number, upload: Upload | null): Promise<void> {
+  await updateCompetition(deps, uic, async (trx) => {
+    const old = await trx
+      .selectFrom('competitions')
+      .select('imageFileId')
+      .where('uic', '=', uic)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const file = upload ? await insertFile(trx, upload) : null;
+    await deleteFile(trx, old.imageFileId);
+    return { imageLink: file?.link ?? null, imageFileId: file?.id ?? null };
+  });
+}
+
 export async function setCompetitionImage(
   deps: ChangeDeps,
   user: SessionUser,
@@ -98,18 +112,7 @@ export async function setCompetitionImage(
 ): Promise<AdminCompetition> {
   await ownedCompetition(deps.db, user, uic);
   // Read only once the user may store it: a refused upload is not even received.
-  const upload = await readFile();
-  await updateCompetition(deps, uic, async (trx) => {
-    const old = await trx
-      .selectFrom('competitions')
-      .select('imageFileId')
-      .where('uic', '=', uic)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const file = await insertFile(trx, upload);
-    await deleteFile(trx, old.imageFileId);
-    return { imageLink: file.link, imageFileId: file.id };
-  });
+  await swapImage(deps, uic, await readFile());
   return reread(deps.db, user, uic);
 }
 
@@ -118,10 +121,7 @@ export async function removeCompetitionImage(
   user: SessionUser,
   uic: number,
 ): Promise<AdminCompetition> {
-  const stored = await ownedCompetition(deps.db, user, uic);
-  await updateCompetition(deps, uic, async (trx) => {
-    await deleteFile(trx, stored.imageFileId);
-    return { imageLink: null, imageFileId: null };
-  });
+  await ownedCompetition(deps.db, user, uic);
+  await swapImage(deps, uic, null);
   return reread(deps.db, user, uic);
 }

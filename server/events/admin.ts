@@ -123,6 +123,21 @@ export async function deleteAdminEvent(
   await deleteFile(deps.db, stored.pdfFileId);
 }
 
+/** Stores the new PDF (or none) and drops the old file, in the change that publishes it. */
+async function swapPdf(deps: ChangeDeps, id: string, upload: Upload | null): Promise<void> {
+  await updateEvent(deps, id, async (trx) => {
+    const old = await trx
+      .selectFrom('events')
+      .select('pdfFileId')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const file = upload ? await insertFile(trx, upload) : null;
+    await deleteFile(trx, old.pdfFileId);
+    return { pdfLink: file?.link ?? null, pdfFileId: file?.id ?? null };
+  });
+}
+
 export async function setEventPdf(
   deps: ChangeDeps,
   user: SessionUser,
@@ -132,18 +147,7 @@ export async function setEventPdf(
   const stored = await ownedEvent(deps.db, user, id);
   requireFeature(await clubPlan(deps.db, stored.clubUic), 'head_on_camera_image');
   // Read only once the user may store it: a refused upload is not even received.
-  const upload = await readFile();
-  await updateEvent(deps, id, async (trx) => {
-    const old = await trx
-      .selectFrom('events')
-      .select('pdfFileId')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const file = await insertFile(trx, upload);
-    await deleteFile(trx, old.pdfFileId);
-    return { pdfLink: file.link, pdfFileId: file.id };
-  });
+  await swapPdf(deps, id, await readFile());
   return reread(deps.db, user, id);
 }
 
@@ -153,15 +157,6 @@ export async function removeEventPdf(
   id: string,
 ): Promise<AdminEvent> {
   await ownedEvent(deps.db, user, id);
-  await updateEvent(deps, id, async (trx) => {
-    const old = await trx
-      .selectFrom('events')
-      .select('pdfFileId')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await deleteFile(trx, old.pdfFileId);
-    return { pdfLink: null, pdfFileId: null };
-  });
+  await swapPdf(deps, id, null);
   return reread(deps.db, user, id);
 }
