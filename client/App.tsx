@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './lib/api.ts';
 import { Layout } from './components/layout/Layout.tsx';
@@ -19,6 +19,17 @@ const PrivacyPage = lazy(() =>
 );
 const TermsPage = lazy(() =>
   import('./pages/TermsPage.tsx').then((m) => ({ default: m.TermsPage })),
+);
+// The admin side carries the schema library (forms validate with the server's own rules):
+// only ever import these lazily, so spectators never download it.
+const LoginPage = lazy(() =>
+  import('./pages/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AdminPage = lazy(() =>
+  import('./pages/AdminPage.tsx').then((m) => ({ default: m.AdminPage })),
 );
 
 function Loading() {
@@ -53,6 +64,15 @@ export function App() {
         <Route path="pricing" element={later(PricingPage)} />
         <Route path="privacy" element={later(PrivacyPage)} />
         <Route path="terms" element={later(TermsPage)} />
+        <Route
+          path="login"
+          element={isAdmin ? <Navigate to="/admin" replace /> : later(LoginPage)}
+        />
+        <Route path="reset-password" element={later(ResetPasswordPage)} />
+        <Route
+          path="admin"
+          element={isAdmin ? later(AdminPage) : <Navigate to="/login" replace />}
+        />
         <Route path=":clubUrlName" element={<HomePage />} />
         <Route path=":clubUrlName/:competitionUrlName" element={<HomePage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -12,6 +12,10 @@ export const storageKeys = {
   lastClub: 'lastClubUic',
   /** Uic of the competition last chosen on the home page. */
   lastCompetition: 'lastCompetitionUic',
+  /** Uic of the club last chosen in the admin panel (kept apart from the public choice). */
+  adminLastClub: 'adminLastClubUic',
+  /** Uic of the competition last chosen in the admin panel. */
+  adminLastCompetition: 'adminLastCompetitionUic',
 } as const;
 
 /** sessionStorage: the cookie bar was closed (not accepted) in this tab's session. */

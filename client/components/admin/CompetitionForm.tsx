@@ -1,0 +1,337 @@
+import { useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CompetitionInput,
+  URL_NAME_HINT,
+  type AdminClub,
+  type AdminCompetition,
+} from '../../../shared/schemas/admin.ts';
+import { isValidUrlName, slugify } from '../../../shared/slug.ts';
+import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { Field, FormAlert } from '../auth/Field.tsx';
+import { competitionFormDefaults } from './competitionPayload.ts';
+import { ImageField, useImageChoice } from './ImageField.tsx';
+import { Switch } from './Switch.tsx';
+import { TimetableField, type TimetableChoice } from './TimetableField.tsx';
+import { liveNowLabel, visibilityLabel } from './labels.ts';
+
+export const COMPETITION_SAVE_FAILED = 'Failed to save competition.';
+
+/**
+ * Add/Edit Competition (spec sections 4 and 5). Validated on submit with the server's own
+ * schema; the image and the timetable are chosen here and applied only by the save.
+ */
+export function CompetitionForm({
+  competition,
+  clubs,
+  clubUic,
+  timetableEnabled,
+  onSaved,
+  onCancel,
+}: {
+  competition: AdminCompetition | null;
+  clubs: readonly AdminClub[];
+  /** The club a new competition starts in. */
+  clubUic: number;
+  timetableEnabled: boolean;
+  onSaved: (saved: AdminCompetition) => void;
+  onCancel: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm({
+    resolver: zodResolver(CompetitionInput),
+    defaultValues: competitionFormDefaults(competition, clubUic),
+  });
+  const urlName = useWatch({ control, name: 'urlName' });
+  // New competitions take their URL name from the name until the user types one.
+  const urlTyped = useRef(competition !== null);
+  // Once created, a retry (say after a failed image upload) updates instead of adding again.
+  const savedUic = useRef(competition?.uic ?? null);
+
+  const [image, chooseImage] = useImageChoice();
+  const [imageRemoved, setImageRemoved] = useState(false);
+  const [timetable, setTimetable] = useState<TimetableChoice | null>(null);
+  const [timetableDeleted, setTimetableDeleted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = async (values: CompetitionInput) => {
+    setFailure(null);
+    const input: CompetitionInput = timetable
+      ? {
+          ...values,
+          timeTableType: timetable.type,
+          timeTableFileName: timetable.file.name,
+          timeTableFile: competition?.timeTableFile ?? null,
+        }
+      : timetableDeleted
+        ? { ...values, timeTableType: 'NONE', timeTableFileName: null, timeTableFile: null }
+        : values;
+    try {
+      let saved =
+        savedUic.current === null
+          ? await adminApi.createCompetition(input)
+          : await adminApi.updateCompetition(savedUic.current, input);
+      savedUic.current = saved.uic;
+      if (image) saved = await adminApi.uploadImage(saved.uic, image.file);
+      else if (imageRemoved && saved.imageLink) saved = await adminApi.deleteImage(saved.uic);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      onSaved(saved);
+    } catch (error) {
+      // Part of the save may have gone through (the competition, not its image).
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      setFailure(errorText(error, COMPETITION_SAVE_FAILED));
+    }
+  };
+
+  const clubName = clubs.find((c) => c.uic === (competition?.clubUic ?? clubUic))?.clubName;
+  const urlNameShape = urlName !== '' && !isValidUrlName(urlName);
+
+  return (
+    <form className="admin-form" onSubmit={(event) => void handleSubmit(save)(event)} noValidate>
+      <div className="form-grid">
+        <Field
+          label="Competition name"
+          error={errors.competitionName?.message}
+          required
+          className="span-2"
+        >
+          {(field) => (
+            <input
+              {...field}
+              {...register('competitionName', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (urlTyped.current) return;
+                  setValue('urlName', slugify(event.target.value), {
+                    shouldValidate: isSubmitted,
+                  });
+                },
+              })}
+              className="field-input"
+              aria-required="true"
+            />
+          )}
+        </Field>
+
+        {competition ? (
+          <Field label="Club" hint="The club cannot be changed after the competition is created.">
+            {(field) => (
+              <input
+                {...field}
+                className="field-input"
+                value={clubName ?? `Club #${competition.clubUic}`}
+                readOnly
+              />
+            )}
+          </Field>
+        ) : (
+          <Field label="Club" error={errors.clubUic?.message} required>
+            {(field) => (
+              <select
+                {...field}
+                {...register('clubUic', { setValueAs: (v: string | number) => Number(v) })}
+                className="field-input"
+                aria-required="true"
+              >
+                {clubs.map((club) => (
+                  <option key={club.uic} value={club.uic}>
+                    {club.clubName}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+
+        <Field label="Location" error={errors.location?.message} required>
+          {(field) => (
+            <input
+              {...field}
+              {...register('location')}
+              className="field-input"
+              aria-required="true"
+            />
+          )}
+        </Field>
+
+        <Field label="Date" error={errors.date?.message} required>
+          {(field) => (
+            <input
+              {...field}
+              {...register('date')}
+              className="field-input"
+              type="date"
+              aria-required="true"
+            />
+          )}
+        </Field>
+
+        <Field label="Start time" error={errors.startTime?.message} required>
+          {(field) => (
+            <input
+              {...field}
+              {...register('startTime')}
+              className="field-input"
+              placeholder="e.g. 10:00 or 10am"
+              aria-required="true"
+            />
+          )}
+        </Field>
+
+        <Field label="Entries close" error={errors.closeTime?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('closeTime')}
+              className="field-input"
+              placeholder="e.g. 9:30"
+            />
+          )}
+        </Field>
+
+        <Field
+          label="URL name"
+          error={errors.urlName?.message}
+          required
+          hint={<span className={urlNameShape ? 'hint-warning' : undefined}>{URL_NAME_HINT}</span>}
+        >
+          {(field) => (
+            <input
+              {...field}
+              {...register('urlName', {
+                onChange: () => {
+                  urlTyped.current = true;
+                },
+              })}
+              className="field-input"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              aria-required="true"
+            />
+          )}
+        </Field>
+
+        <Field label="Description" error={errors.description?.message} className="span-2">
+          {(field) => (
+            <textarea {...field} {...register('description')} className="field-input" rows={3} />
+          )}
+        </Field>
+
+        <Field label="Map link" error={errors.mapLink?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('mapLink')}
+              className="field-input"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          )}
+        </Field>
+
+        <Field label="Facebook" error={errors.facebook?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('facebook')}
+              className="field-input"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          )}
+        </Field>
+
+        <Field label="Timed by" error={errors.timedBy?.message}>
+          {(field) => <input {...field} {...register('timedBy')} className="field-input" />}
+        </Field>
+
+        <Field label="Timed by link" error={errors.timedByLink?.message}>
+          {(field) => (
+            <input
+              {...field}
+              {...register('timedByLink')}
+              className="field-input"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          )}
+        </Field>
+
+        <Field label="Visible">
+          {(field) => (
+            <Controller
+              control={control}
+              name="visible"
+              render={({ field: { value, onChange } }) => (
+                <Switch
+                  control={field}
+                  checked={value ?? true}
+                  onChange={onChange}
+                  onLabel={visibilityLabel(true)}
+                  offLabel={visibilityLabel(false)}
+                />
+              )}
+            />
+          )}
+        </Field>
+
+        <Field label="Live Now" hint="Shows a Live Now badge on the results page.">
+          {(field) => (
+            <Controller
+              control={control}
+              name="liveNow"
+              render={({ field: { value, onChange } }) => (
+                <Switch
+                  control={field}
+                  checked={value ?? false}
+                  onChange={onChange}
+                  onLabel={liveNowLabel(true)}
+                  offLabel={liveNowLabel(false)}
+                />
+              )}
+            />
+          )}
+        </Field>
+      </div>
+
+      <ImageField
+        currentUrl={competition?.imageLink ?? null}
+        choice={image}
+        onChoose={chooseImage}
+        removed={imageRemoved}
+        onRemovedChange={setImageRemoved}
+      />
+
+      <TimetableField
+        enabled={timetableEnabled}
+        savedType={competition?.timeTableType ?? 'NONE'}
+        savedFileName={competition?.timeTableFileName ?? null}
+        choice={timetable}
+        onChoose={setTimetable}
+        markedForDeletion={timetableDeleted}
+        onMarkedChange={setTimetableDeleted}
+      />
+
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : competition ? 'Save changes' : 'Add competition'}
+        </button>
+      </div>
+    </form>
+  );
+}

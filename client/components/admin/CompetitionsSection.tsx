@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeatureAlias } from '../../../shared/domain.ts';
+import {
+  canAddCompetition,
+  COMPETITION_LIMIT,
+  COMPETITION_LIMIT_TEXT,
+  COMPETITION_LIMIT_TITLE,
+} from '../../../shared/planGating.ts';
+import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.ts';
+import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { FormAlert } from '../auth/Field.tsx';
+import { competitionInputOf } from './competitionPayload.ts';
+import { CompetitionsTable, type QuickToggle } from './CompetitionsTable.tsx';
+
+/** The competitions card: plan usage, Add New Competition (within the plan) and the table. */
+export function CompetitionsSection({
+  competitions,
+  clubs,
+  aliases,
+  featuresReady,
+  selectedUic,
+  onSelect,
+  onAdd,
+  onEdit,
+}: {
+  competitions: readonly AdminCompetition[];
+  clubs: readonly AdminClub[];
+  aliases: ReadonlySet<FeatureAlias>;
+  featuresReady: boolean;
+  selectedUic: number | null;
+  onSelect: (competition: AdminCompetition) => void;
+  onAdd: () => void;
+  onEdit: (competition: AdminCompetition) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  // The quick switches save the whole competition with one flag changed.
+  const toggle = useMutation({
+    mutationFn: ({ competition, field, value }: ToggleVars) =>
+      adminApi.updateCompetition(competition.uic, {
+        ...competitionInputOf(competition),
+        [field]: value,
+      }),
+    onMutate: () => setToggleError(null),
+    onError: (error) => setToggleError(errorText(error, 'Failed to save competition.')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+
+  const limited = aliases.has('limited_to_3_competitions');
+  const canAdd = featuresReady && canAddCompetition(aliases, competitions.length);
+
+  return (
+    <section className="card admin-section" aria-labelledby="competitions-title">
+      <div className="admin-section-head">
+        <h2 id="competitions-title">Competitions</h2>
+        {limited && (
+          <p className="usage">
+            <span className="usage-badge">
+              Competitions Used: {competitions.length} / {COMPETITION_LIMIT}
+            </span>
+            <span className="usage-hint">
+              Need more? <Link to="/pricing">Upgrade your plan</Link>
+            </span>
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn admin-add"
+          onClick={onAdd}
+          disabled={!canAdd}
+          aria-describedby={featuresReady && !canAdd ? 'competition-limit' : undefined}
+        >
+          Add New Competition
+        </button>
+      </div>
+      {featuresReady && !canAdd && (
+        <div id="competition-limit" className="limit-notice">
+          <strong>{COMPETITION_LIMIT_TITLE}</strong>
+          <span>{COMPETITION_LIMIT_TEXT}</span>
+        </div>
+      )}
+      {toggleError && <FormAlert>{toggleError}</FormAlert>}
+      <CompetitionsTable
+        competitions={competitions}
+        clubs={clubs}
+        selectedUic={selectedUic}
+        busyUic={toggle.isPending ? toggle.variables.competition.uic : null}
+        onSelect={onSelect}
+        onEdit={onEdit}
+        onToggle={(competition, field, value) => toggle.mutate({ competition, field, value })}
+      />
+    </section>
+  );
+}
+
+interface ToggleVars {
+  competition: AdminCompetition;
+  field: QuickToggle;
+  value: boolean;
+}

@@ -1,0 +1,38 @@
+import type { AdminCompetition, AdminEvent } from '../../../shared/schemas/admin.ts';
+import { AdminDialog } from './AdminDialog.tsx';
+import { EventForm } from './EventForm.tsx';
+
+/** Add/Edit Event; closing without saving drops every change. */
+export function EventDialog({
+  open,
+  event,
+  competitions,
+  competitionUic,
+  windEnabled,
+  pdfEnabled,
+  onClose,
+}: {
+  open: boolean;
+  event: AdminEvent | null;
+  competitions: readonly AdminCompetition[];
+  competitionUic: number;
+  windEnabled: boolean;
+  pdfEnabled: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <AdminDialog open={open} onClose={onClose} title={event ? 'Edit Event' : 'Add New Event'}>
+      <EventForm
+        // A different event, or a new one, starts a fresh form.
+        key={event?.id ?? 'new'}
+        event={event}
+        competitions={competitions}
+        competitionUic={competitionUic}
+        windEnabled={windEnabled}
+        pdfEnabled={pdfEnabled}
+        onSaved={onClose}
+        onCancel={onClose}
+      />
+    </AdminDialog>
+  );
+}

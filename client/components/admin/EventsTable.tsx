@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import {
+  formatEventTime,
+  sortByEventTime,
+  type SortDirection,
+} from '../../../shared/athletics/eventTime.ts';
+import { formatWind } from '../../../shared/athletics/wind.ts';
+import { roundLabels } from '../../../shared/domain.ts';
+import type { AdminEvent } from '../../../shared/schemas/admin.ts';
+import { StatusBadge } from '../StatusBadge.tsx';
+import { visibilityLabel } from './labels.ts';
+
+/** The selected competition's events; Time sorts ascending first (spec section 9). */
+export function EventsTable({
+  events,
+  onEdit,
+}: {
+  events: readonly AdminEvent[];
+  onEdit: (event: AdminEvent) => void;
+}) {
+  const [direction, setDirection] = useState<SortDirection>('asc');
+  const rows = sortByEventTime(events, direction);
+  const ascending = direction === 'asc';
+
+  return (
+    <div className="admin-table-wrap" role="region" aria-label="Events" tabIndex={0}>
+      <table className="admin-table">
+        <caption className="visually-hidden">
+          Events, sorted by time {ascending ? 'ascending' : 'descending'}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" aria-sort={ascending ? 'ascending' : 'descending'}>
+              <button
+                type="button"
+                className="sort-button"
+                onClick={() => setDirection(ascending ? 'desc' : 'asc')}
+              >
+                Time
+                <span className="sort-arrow" aria-hidden="true">
+                  {ascending ? '▲' : '▼'}
+                </span>
+              </button>
+            </th>
+            <th scope="col">Event Name</th>
+            <th scope="col">Round</th>
+            <th scope="col">Status</th>
+            <th scope="col">Origin</th>
+            <th scope="col">Visible</th>
+            <th scope="col">Start List</th>
+            <th scope="col">Wind</th>
+            <th scope="col">Results File</th>
+            <th scope="col">PDF File</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((event) => (
+            <tr key={event.id} className="admin-row">
+              <td className="nowrap strong">{formatEventTime(event.time)}</td>
+              <td className="strong wide">{event.eventName}</td>
+              <td>{roundLabels[event.round]}</td>
+              <td>
+                <StatusBadge status={event.status} />
+              </td>
+              <td>{event.autoCreatedFromTimetable ? 'Auto' : 'Manual'}</td>
+              <td>
+                <span className={event.visible ? 'flag is-on' : 'flag'}>
+                  {visibilityLabel(event.visible)}
+                </span>
+              </td>
+              <td>{fileCell(event.startListFileName, event.startListFile.length)}</td>
+              <td className="nowrap">{formatWind(event.windSpeed) || '—'}</td>
+              <td>{fileCell(event.resultsFileName, event.results.length)}</td>
+              <td>
+                {event.pdfLink ? (
+                  <a href={event.pdfLink} target="_blank" rel="noopener noreferrer">
+                    View PDF<span className="visually-hidden"> of {event.eventName}</span>
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  onClick={() => onEdit(event)}
+                  aria-label={`Edit ${event.eventName}`}
+                >
+                  Edit
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A file's name, else how many rows it brought, else a dash. */
+function fileCell(name: string | null, rows: number) {
+  if (name) return <span className="file-cell">{name}</span>;
+  return rows > 0 ? `${rows} rows` : '—';
+}

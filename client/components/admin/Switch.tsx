@@ -1,0 +1,42 @@
+import type { FieldControlProps } from '../auth/Field.tsx';
+
+/**
+ * An on/off switch whose own text says the state (Public / Hidden, Live Now / Not Live), so
+ * the state is never told by colour alone.
+ */
+export function Switch({
+  checked,
+  onChange,
+  onLabel,
+  offLabel,
+  disabled,
+  control,
+  name,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  onLabel: string;
+  offLabel: string;
+  disabled?: boolean;
+  control?: FieldControlProps;
+  /** Names the switch when there is no visible label (table cells). */
+  name?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={name}
+      className={checked ? 'switch is-on' : 'switch'}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+      {...control}
+    >
+      <span className="switch-track" aria-hidden="true">
+        <span className="switch-thumb" />
+      </span>
+      <span className="switch-text">{checked ? onLabel : offLabel}</span>
+    </button>
+  );
+}

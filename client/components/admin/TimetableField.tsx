@@ -1,0 +1,157 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import type { FileType } from '../../../shared/domain.ts';
+import { featureBlockedMessage } from '../../../shared/planGating.ts';
+import { timetableAccept, timetableFileError } from './fileRules.ts';
+import { fileTypeLabels } from './labels.ts';
+import { useFlash } from './useFlash.ts';
+
+export interface TimetableChoice {
+  file: File;
+  type: Exclude<FileType, 'NONE'>;
+}
+
+const TYPES = ['MANUAL', 'LYNX_MEET_MANAGMENT'] as const;
+
+/**
+ * The competition's timetable (spec sections 4 and 5): pick the type, then the file; the
+ * type of an existing file cannot be switched until that file is deleted. Deleting asks
+ * first, then only marks the file; the competition's save carries it out, and picking a new
+ * file (or closing without saving) undoes it. Parsing the file is not done here yet: the
+ * save sends its name and type.
+ */
+export function TimetableField({
+  enabled,
+  savedType,
+  savedFileName,
+  choice,
+  onChoose,
+  markedForDeletion,
+  onMarkedChange,
+}: {
+  /** The plan includes the timetable feature. */
+  enabled: boolean;
+  savedType: FileType;
+  savedFileName: string | null;
+  choice: TimetableChoice | null;
+  onChoose: (choice: TimetableChoice) => void;
+  markedForDeletion: boolean;
+  onMarkedChange: (marked: boolean) => void;
+}) {
+  const id = useId();
+  const [picked, setPicked] = useState<FileType>('NONE');
+  const [confirming, setConfirming] = useState(false);
+  const [message, flash] = useFlash();
+
+  const hasSaved = (savedFileName !== null || savedType !== 'NONE') && !markedForDeletion;
+  const lockedType: FileType | null = choice?.type ?? (hasSaved ? savedType : null);
+  const activeType = lockedType ?? picked;
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file || activeType === 'NONE') return;
+    const error = timetableFileError(file, activeType);
+    if (error) {
+      flash(error);
+      return;
+    }
+    onChoose({ file, type: activeType });
+    onMarkedChange(false);
+    setConfirming(false);
+  };
+
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Time Table</legend>
+      {!enabled && <p className="blocked-feature">{featureBlockedMessage('timetable')}</p>}
+      <div className="type-buttons" role="group" aria-label="Timetable type">
+        {TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className={activeType === type ? 'type-button is-active' : 'type-button'}
+            aria-pressed={activeType === type}
+            disabled={!enabled || (lockedType !== null && lockedType !== type)}
+            onClick={() => setPicked(type)}
+          >
+            {fileTypeLabels[type]}
+          </button>
+        ))}
+      </div>
+
+      {savedFileName !== null && !choice && (
+        <div className="file-row">
+          <span className="file-name">
+            Current file: <strong>{savedFileName}</strong>
+          </span>
+          {markedForDeletion ? (
+            <>
+              <span className="file-note" role="status">
+                Marked for deletion: it is removed when you save.
+              </span>
+              <button type="button" className="link-button" onClick={() => onMarkedChange(false)}>
+                Undo
+              </button>
+            </>
+          ) : confirming ? (
+            <span className="confirm" role="group" aria-label="Confirm deletion">
+              <span>Delete this timetable?</span>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                onClick={() => {
+                  onMarkedChange(true);
+                  setConfirming(false);
+                }}
+              >
+                Yes, delete
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => setConfirming(false)}
+              >
+                Cancel
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => setConfirming(true)}
+            >
+              Delete timetable
+            </button>
+          )}
+        </div>
+      )}
+
+      {enabled && activeType !== 'NONE' && (
+        <div className="file-row">
+          <input
+            id={id}
+            className="visually-hidden file-input"
+            type="file"
+            accept={timetableAccept(activeType)}
+            onChange={pick}
+          />
+          <label htmlFor={id} className="btn btn-secondary file-button">
+            {choice || hasSaved ? 'Upload a new timetable' : 'Choose timetable file'}
+          </label>
+          <span className="field-hint">
+            {choice
+              ? `${choice.file.name} is saved with the competition.`
+              : activeType === 'MANUAL'
+                ? 'Manual timetable: .xlsx'
+                : 'Lynx Meet Management: .xlsx or .xml'}
+          </span>
+        </div>
+      )}
+      {message && (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AdminEvent, EventFormValues } from '../../../shared/schemas/admin.ts';
+
+/** What the event form starts with; a new event starts upcoming and visible (spec section 4). */
+export function eventFormDefaults(event: AdminEvent | null): EventFormValues {
+  if (!event) {
+    return {
+      eventName: '',
+      eventType: null,
+      trackDiscipline: null,
+      fieldDiscipline: null,
+      round: null,
+      time: '',
+      status: 'upcoming',
+      visible: true,
+      windSpeed: '',
+      resultsFileType: 'NONE',
+      resultsFileName: null,
+      results: [],
+      startListType: 'NONE',
+      startListFileName: null,
+      startListFile: [],
+    };
+  }
+  return {
+    eventName: event.eventName,
+    eventType: event.eventType,
+    trackDiscipline: event.trackDiscipline,
+    fieldDiscipline: event.fieldDiscipline,
+    round: event.round,
+    time: event.time ?? '',
+    status: event.status,
+    visible: event.visible,
+    windSpeed: event.windSpeed ?? '',
+    resultsFileType: event.resultsFileType,
+    resultsFileName: event.resultsFileName,
+    results: event.results,
+    startListType: event.startListType,
+    startListFileName: event.startListFileName,
+    startListFile: event.startListFile,
+  };
+}
+
+/** A saved event has a results file (or rows) whose type the form must not change. */
+export const hasResultsFile = (event: AdminEvent | null) =>
+  !!event && (event.resultsFileName !== null || event.results.length > 0);
+
+export const hasStartListFile = (event: AdminEvent | null) =>
+  !!event && (event.startListFileName !== null || event.startListFile.length > 0);

@@ -1,0 +1,70 @@
+import { useId, type ReactNode } from 'react';
+
+/** What a control needs to be tied to its label, hint and error for screen readers. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * A labelled form field: the label, the control (render prop), an optional hint and the
+ * error, all linked by ids, so every input is announced with its label and its message.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id} className="field-label">
+        {label}
+        {required && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A failure of the whole form (the server said no), read out when it appears. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div className="form-alert" role="alert">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type {
+  AdminClubs,
+  AdminCompetition,
+  AdminEvent,
+  CompetitionInput,
+  EventInput,
+  Feature,
+  PdfUploadResponse,
+} from '../../shared/schemas/admin.ts';
+import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
+import { ApiRequestError } from './api.ts';
+
+/**
+ * The admin console's calls (spec section 7). Only the lazily loaded login, reset and admin
+ * pages import this module, so none of it reaches a spectator's phone.
+ */
+
+async function errorOf(res: Response): Promise<ApiRequestError> {
+  const body: unknown = await res.json().catch(() => null);
+  const error =
+    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : '';
+  return new ApiRequestError(error, res.status);
+}
+
+/** Throws ApiRequestError on an HTTP failure (message '' when the server gave no text). */
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}
+
+function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+  return request<T>(path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+function sendFile<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return request<T>(path, { method: 'POST', body: form });
+}
+
+const competitionPath = (uic: number) => `/api/admin/competitions/${uic}`;
+const eventPath = (id: string) => `/api/admin/events/${encodeURIComponent(id)}`;
+
+export const adminApi = {
+  login: (email: string, password: string) =>
+    sendJson<LoginResponse>('POST', '/api/admin/login', { username: email, password }),
+  forgotPassword: (email: string) =>
+    sendJson<{ ok: true }>('POST', '/api/admin/forgot-password', { email }),
+  validateResetToken: (token: string) =>
+    request<ResetTokenValidity>(
+      `/api/admin/validate-reset-password?token=${encodeURIComponent(token)}`,
+    ),
+  resetPassword: (token: string, password: string) =>
+    sendJson<{ ok: true }>('POST', '/api/admin/reset-password', { token, password }),
+
+  clubs: () => request<AdminClubs>('/api/admin/clubs'),
+  features: (packageId: number) => request<Feature[]>(`/api/admin/features?packageId=${packageId}`),
+  competitions: () => request<AdminCompetition[]>('/api/admin/competitions'),
+  createCompetition: (input: CompetitionInput) =>
+    sendJson<AdminCompetition>('POST', '/api/admin/competitions', input),
+  updateCompetition: (uic: number, input: CompetitionInput) =>
+    sendJson<AdminCompetition>('PUT', competitionPath(uic), input),
+  uploadImage: (uic: number, file: File) =>
+    sendFile<AdminCompetition>(`${competitionPath(uic)}/upload-image`, file),
+  deleteImage: (uic: number) =>
+    request<AdminCompetition>(`${competitionPath(uic)}/delete-image`, { method: 'DELETE' }),
+
+  events: (competitionUic: number) =>
+    request<AdminEvent[]>(`${competitionPath(competitionUic)}/events`),
+  createEvent: (competitionUic: number, input: EventInput) =>
+    sendJson<AdminEvent>('POST', `${competitionPath(competitionUic)}/events`, input),
+  updateEvent: (id: string, input: EventInput) => sendJson<AdminEvent>('PUT', eventPath(id), input),
+  deleteEvent: (id: string) => request<{ ok: true }>(eventPath(id), { method: 'DELETE' }),
+  uploadPdf: (id: string, file: File) =>
+    sendFile<PdfUploadResponse>(`${eventPath(id)}/upload-pdf`, file),
+  deletePdf: (id: string) =>
+    request<AdminEvent>(`${eventPath(id)}/delete-pdf`, { method: 'DELETE' }),
+};
+
+/** Cache keys of the admin data; every save invalidates the whole ['admin'] family. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  clubs: ['admin', 'clubs'] as const,
+  features: (packageId: number) => ['admin', 'features', packageId] as const,
+  competitions: ['admin', 'competitions'] as const,
+  events: (competitionUic: number) => ['admin', 'events', competitionUic] as const,
+};
+
+/** The server's text when it gave one, else the fallback the spec names for the screen. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.message || fallback;
+  if (error instanceof TypeError) return 'Network error. Please try again.';
+  return fallback;
+}
