@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import { clubWithAdmin } from '../support/admin.ts';
+
+// A club admin runs a meet from /admin while a spectator watches the public page: what the
+// admin saves appears there without a reload.
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveClient: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function newPage(width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.addInitScript(() => {
+    localStorage.setItem('collapsibleBannerSeen', 'true');
+    localStorage.setItem('cookieConsentGiven', 'true');
+  });
+  return page;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${t.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${t.url}/admin`);
+  await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+}
+
+describe('the admin console', () => {
+  it('sends a visitor to /login, and shows "Invalid credentials" for a wrong password', async () => {
+    const { admin } = await clubWithAdmin(t.runtime.db);
+    const page = await newPage(360);
+    await page.goto(`${t.url}/admin`);
+    await page.waitForURL(`${t.url}/login`);
+    expect(await page.title()).toMatch(/Rith$/);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill('Wrong-password-1!');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Invalid credentials').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'login-failed-360');
+    await page.close();
+  });
+
+  it('creates a competition and an event, edits them, goes live, and a spectator sees it all without reloading', async () => {
+    const { club, admin } = await clubWithAdmin(t.runtime.db);
+    const page = await newPage(1280);
+    await logIn(page, admin.email, admin.password);
+    await page.getByText('No Competitions Available').first().waitFor();
+
+    // Add a competition; its URL name follows the name.
+    await page.getByRole('button', { name: 'Add New Competition' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Competition name').fill('Santry Summer Games');
+    await expect.poll(() => dialog.getByLabel('URL name').inputValue()).toBe('santry-summer-games');
+    await dialog.getByLabel('Location').fill('Morton Stadium, Santry');
+    await dialog.getByLabel('Date').fill('2026-11-22');
+    await dialog.getByLabel('Start time').fill('10:00');
+    await dialog.getByRole('button', { name: 'Add competition' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Santry Summer Games', exact: true }).waitFor();
+    await page.getByText('No Results Data Uploaded').waitFor();
+
+    // The spectator opens the new competition's public page.
+    const spectator = await newPage(360);
+    await spectator.goto(`${t.url}/${club.urlName}/santry-summer-games`);
+    await spectator.getByText('Santry Summer Games').first().waitFor();
+    await spectator.evaluate(() => {
+      (window as unknown as { rithMark: string }).rithMark = 'not reloaded';
+    });
+    await spectator.getByRole('status').filter({ hasText: 'Live' }).first().waitFor();
+    expect(await spectator.getByText('LIVE NOW', { exact: true }).count()).toBe(0);
+
+    // Add an event.
+    await page.getByRole('button', { name: 'Add New Event' }).click();
+    await dialog.getByLabel('Event name').fill("Men's 100m Heat 1");
+    await dialog.getByLabel('Event type').selectOption('ATHLETICS');
+    await dialog.getByLabel('Discipline').selectOption('ONE_HUNDRED_METER');
+    await dialog.getByLabel('Round').selectOption('heats');
+    await dialog.getByLabel('Time').fill('14:30');
+    await dialog.getByRole('button', { name: 'Add event' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: "Men's 100m Heat 1", exact: true }).waitFor();
+    await spectator.getByRole('link', { name: /Share Men's 100m Heat 1/ }).waitFor();
+    await spectator.getByText('1 Events in Results').waitFor();
+
+    // Edit the event: the address names it while the dialog is open.
+    await page.getByRole('button', { name: "Edit Men's 100m Heat 1" }).click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('event'))
+      .toMatch(/^[0-9a-f-]{36}$/);
+    await dialog.getByLabel('Event name').fill("Men's 100m Final");
+    await dialog.getByLabel('Round').selectOption('finals');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('event')).toBeNull();
+    await spectator.getByRole('link', { name: /Share Men's 100m Final/ }).waitFor();
+
+    // Edit the competition, then put it live from the table.
+    await page.getByRole('button', { name: 'Edit Santry Summer Games' }).click();
+    await dialog.getByLabel('Location').fill('Morton Stadium, Santry, Dublin 9');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await spectator.getByText('Morton Stadium, Santry, Dublin 9').first().waitFor();
+
+    await page.getByRole('switch', { name: 'Live Now: Santry Summer Games' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('switch', { name: 'Live Now: Santry Summer Games' })
+          .getAttribute('aria-checked'),
+      )
+      .toBe('true');
+    await spectator.getByText('LIVE NOW', { exact: true }).waitFor();
+    await spectator.getByText('The competition is happening right now!').waitFor();
+
+    expect(
+      await spectator.evaluate(() => (window as unknown as { rithMark?: string }).rithMark),
+    ).toBe('not reloaded');
+    const saved = await t.runtime.db
+      .selectFrom('competitions')
+      .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+      .select(['competitions.liveNow', 'events.eventName', 'events.round'])
+      .where('competitions.clubUic', '=', club.uic)
+      .execute();
+    expect(saved).toEqual([{ liveNow: true, eventName: "Men's 100m Final", round: 'finals' }]);
+
+    await screenshot(page, 'admin-1280');
+    await screenshot(spectator, 'admin-spectator-live-360');
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-360');
+    await page.close();
+    await spectator.close();
+  });
+});
