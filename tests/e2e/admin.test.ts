@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
-import { clubWithAdmin } from '../support/admin.ts';
+import { clubWithAdmin, samples } from '../support/admin.ts';
+import { createCompetition } from '../support/factory.ts';
+import { RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
+import { COMPETITION_LIMIT_TEXT, featureBlockedMessage } from '../../shared/planGating.ts';
 
 // A club admin runs a meet from /admin while a spectator watches the public page: what the
 // admin saves appears there without a reload.
@@ -101,6 +104,11 @@ describe('the admin console', () => {
       .toMatch(/^[0-9a-f-]{36}$/);
     await dialog.getByLabel('Event name').fill("Men's 100m Final");
     await dialog.getByLabel('Round').selectOption('finals');
+    await dialog.getByLabel('Choose PDF').setInputFiles({
+      name: 'final-finish.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(samples.pdf),
+    });
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('event')).toBeNull();
@@ -109,6 +117,11 @@ describe('the admin console', () => {
     // Edit the competition, then put it live from the table.
     await page.getByRole('button', { name: 'Edit Santry Summer Games' }).click();
     await dialog.getByLabel('Location').fill('Morton Stadium, Santry, Dublin 9');
+    await dialog.getByLabel('Choose image').setInputFiles({
+      name: 'poster.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(samples.png),
+    });
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await spectator.getByText('Morton Stadium, Santry, Dublin 9').first().waitFor();
@@ -130,10 +143,27 @@ describe('the admin console', () => {
     const saved = await t.runtime.db
       .selectFrom('competitions')
       .innerJoin('events', 'events.competitionUic', 'competitions.uic')
-      .select(['competitions.liveNow', 'events.eventName', 'events.round'])
+      .select([
+        'competitions.liveNow',
+        'competitions.imageLink',
+        'events.eventName',
+        'events.round',
+        'events.pdfLink',
+      ])
       .where('competitions.clubUic', '=', club.uic)
       .execute();
-    expect(saved).toEqual([{ liveNow: true, eventName: "Men's 100m Final", round: 'finals' }]);
+    expect(saved).toEqual([
+      {
+        liveNow: true,
+        imageLink: expect.stringMatching(/^\/api\/files\//),
+        eventName: "Men's 100m Final",
+        round: 'finals',
+        pdfLink: expect.stringMatching(/^\/api\/files\//),
+      },
+    ]);
+    const pdf = await fetch(`${t.url}${saved[0]!.pdfLink}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    await spectator.locator(`img[src="${saved[0]!.imageLink}"]`).waitFor();
 
     await screenshot(page, 'admin-1280');
     await screenshot(spectator, 'admin-spectator-live-360');
@@ -142,5 +172,71 @@ describe('the admin console', () => {
     await screenshot(page, 'admin-360');
     await page.close();
     await spectator.close();
+  });
+});
+
+describe('a club on the limited plan', () => {
+  it('sees its usage, cannot add a fourth competition, and finds wind and PDF locked', async () => {
+    const { club, admin } = await clubWithAdmin(t.runtime.db, RECREATIONAL_PLAN);
+    const db = t.runtime.db;
+    const first = await createCompetition(db, club.uic, { competitionName: 'Galway Open' });
+    await createCompetition(db, club.uic);
+    await createCompetition(db, club.uic);
+    const page = await newPage(360);
+    await logIn(page, admin.email, admin.password);
+    await page.getByText('Competitions Used: 3 / 3').waitFor();
+    await page.getByText('Competition Limit Reached').waitFor();
+    await page.getByText(COMPETITION_LIMIT_TEXT).waitFor();
+    expect(await page.getByRole('button', { name: 'Add New Competition' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Galway Open', exact: true }).click();
+    await page.getByRole('button', { name: 'Add New Event' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel(/Wind speed/).isDisabled()).toBe(true);
+    await dialog.getByText(featureBlockedMessage('wind_speed')).waitFor();
+    await dialog.getByText(featureBlockedMessage('head_on_camera_image')).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-event-limited-360');
+    expect(first.uic).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('resetting a forgotten password', () => {
+  it('follows the e-mailed link to a new password, then logs in with it', async () => {
+    const { admin } = await clubWithAdmin(t.runtime.db);
+    const page = await newPage(360);
+    await page.goto(`${t.url}/login`);
+    await page.getByRole('button', { name: /Forgot password/ }).click();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: /Send/ }).click();
+    let link: string | undefined;
+    for (let i = 0; i < 100 && !link; i++) {
+      const mail = await t.runtime.db
+        .selectFrom('outboxEmails')
+        .select('textBody')
+        .where('toAddress', '=', admin.email)
+        .executeTakeFirst();
+      link = mail && /\/reset-password\?token=[\w-]+/.exec(mail.textBody)?.[0];
+      if (!link) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(link).toBeTruthy();
+
+    await page.goto(`${t.url}${link}`);
+    await page.locator('input').and(page.getByLabel('New password')).fill('Finish-line-42!');
+    await page.locator('input').and(page.getByLabel('Confirm password')).fill('Finish-line-4');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+    await page.locator('input').and(page.getByLabel('Confirm password')).fill('Finish-line-42!');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByText('Your password has been reset.', { exact: false }).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'reset-password-done-360');
+
+    await logIn(page, admin.email, 'Finish-line-42!');
+    // The link is spent: opening it again goes to the login page.
+    await page.goto(`${t.url}${link}`);
+    await page.waitForURL(`${t.url}/login`);
+    await page.close();
   });
 });
