@@ -39,7 +39,8 @@ export async function buildApp(
       options.logger === false
         ? false
         : { level: config.logLevel === 'silent' ? 'silent' : config.logLevel },
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For is the client's word except for the hops our own proxies added.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -55,10 +56,10 @@ export async function buildApp(
   // state-changing API call must come from the site's own origin (browsers always send
   // Origin on cross-site POST, PUT and DELETE).
   app.addHook('onRequest', async (request, reply) => {
+    // Every path, not only /api/...: the router decodes paths (/%61pi/ is /api/).
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
       return;
     }
-    if (!request.url.startsWith('/api/')) return;
     if (!isSameOrigin(request.headers, config.publicUrl)) {
       return reply.status(403).send({ error: 'Cross-site request refused.' });
     }

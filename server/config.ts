@@ -30,6 +30,13 @@ const Env = z.object({
   ),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().trim().default('Rith <no-reply@rith.ie>'),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe('proxies in front of the API whose X-Forwarded-For is trusted (1 behind nginx)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
@@ -52,6 +59,8 @@ export interface Config {
   mailFrom: string;
   logLevel: NonNullable<z.infer<typeof Env>['LOG_LEVEL']>;
   seedDemo: boolean;
+  /** How many proxies' X-Forwarded-For to believe for the client's address (0: none). */
+  trustProxyHops: number;
   /** Namespace of the rate-limit keys in Redis (tests give each run its own). */
   rateLimitPrefix: string;
 }
@@ -82,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Request logs are for operators; a newcomer's terminal shows warnings only.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
+    trustProxyHops: e.TRUST_PROXY,
     rateLimitPrefix: 'rith:rl',
   };
 }

@@ -2,6 +2,7 @@ import type {
   AdminClubs,
   AdminCompetition,
   AdminEvent,
+  CompetitionFlags,
   CompetitionInput,
   EventInput,
   Feature,
@@ -31,7 +32,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return (await res.json()) as T;
 }
 
-function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
+function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown): Promise<T> {
   return request<T>(path, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -67,6 +68,8 @@ export const adminApi = {
     sendJson<AdminCompetition>('POST', '/api/admin/competitions', input),
   updateCompetition: (uic: number, input: CompetitionInput) =>
     sendJson<AdminCompetition>('PUT', competitionPath(uic), input),
+  setCompetitionFlags: (uic: number, flags: CompetitionFlags) =>
+    sendJson<AdminCompetition>('PATCH', competitionPath(uic), flags),
   uploadImage: (uic: number, file: File) =>
     sendFile<AdminCompetition>(`${competitionPath(uic)}/upload-image`, file),
   deleteImage: (uic: number) =>

@@ -46,23 +46,28 @@ export async function login(
   user: { id: number; email: string; username: string | null };
 }> {
   const { db, limits } = deps;
+  // Counted before the password is checked, so parallel guesses cannot all slip in while
+  // the first are still being hashed; a success gives its attempt back.
   const wait = Math.max(
-    await limits.loginByIp.blockedFor(client.ip),
-    await limits.loginByAccount.blockedFor(email),
+    await limits.loginByIp.consume(client.ip),
+    await limits.loginByAccount.consume(email),
   );
   if (wait > 0) throw new TooManyRequests(TOO_MANY_LOGINS, wait);
 
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'username', 'passwordHash'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('clubMembers').select('clubUic').whereRef('userId', '=', 'users.id'))
+        .as('isClubAdmin'),
+    )
     .where('email', '=', email)
     .executeTakeFirst();
   const ok = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  if (!user || !ok) {
-    await limits.loginByIp.consume(client.ip);
-    await limits.loginByAccount.consume(email);
-    throw new Unauthorized(INVALID_CREDENTIALS);
-  }
+  // Only club admins log in here; anyone else gets the same answer as a wrong password.
+  if (!user || !ok || !user.isClubAdmin) throw new Unauthorized(INVALID_CREDENTIALS);
+  await limits.loginByIp.refund(client.ip);
   await limits.loginByAccount.reset(email);
   await sweepExpiredSessions(db);
   const session = await createSession(db, user.id, client);
@@ -136,6 +141,8 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<void> {
+  // A forged token is refused before the costly hash is computed.
+  if (!(await isResetTokenValid(deps.db, token))) throw new Invalid(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
   const ended = await deps.db.transaction().execute(async (trx) => {
     const row = await usableResetToken(trx, token)

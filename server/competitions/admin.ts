@@ -1,7 +1,11 @@
 import type { ChangeDeps } from '../runtime.ts';
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import type { AdminCompetition, CompetitionInput } from '../../shared/schemas/admin.ts';
+import type {
+  AdminCompetition,
+  CompetitionFlags,
+  CompetitionInput,
+} from '../../shared/schemas/admin.ts';
 import { assertClubMember, ownedCompetition } from '../auth/scope.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { checkCompetitionLimit, clubPlan, requireFeature } from '../pricing/gating.ts';
@@ -86,6 +90,18 @@ export async function updateAdminCompetition(
     }
     return columns(input);
   });
+  return reread(deps.db, user, uic);
+}
+
+/** Live Now and Visible on their own: the rest of the competition stays as it is. */
+export async function setCompetitionFlags(
+  deps: ChangeDeps,
+  user: SessionUser,
+  uic: number,
+  flags: CompetitionFlags,
+): Promise<AdminCompetition> {
+  await ownedCompetition(deps.db, user, uic);
+  await updateCompetition(deps, uic, flags);
   return reread(deps.db, user, uic);
 }
 

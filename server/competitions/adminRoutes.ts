@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCompetition,
   AdminCompetitionList,
+  CompetitionFlags,
   CompetitionInput,
   CompetitionUicParams,
 } from '../../shared/schemas/admin.ts';
@@ -12,6 +13,7 @@ import { listAdminCompetitions } from './adminQueries.ts';
 import {
   createAdminCompetition,
   removeCompetitionImage,
+  setCompetitionFlags,
   setCompetitionImage,
   updateAdminCompetition,
 } from './admin.ts';
@@ -41,6 +43,18 @@ export const adminCompetitionRoutes: FastifyPluginAsyncZod<AdminDeps> = async (a
       },
     },
     (request) => updateAdminCompetition(deps, adminOf(request), request.params.uic, request.body),
+  );
+
+  app.patch(
+    '/api/admin/competitions/:uic',
+    {
+      schema: {
+        params: CompetitionUicParams,
+        body: CompetitionFlags,
+        response: { 200: AdminCompetition },
+      },
+    },
+    (request) => setCompetitionFlags(deps, adminOf(request), request.params.uic, request.body),
   );
 
   app.post(

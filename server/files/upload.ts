@@ -21,7 +21,11 @@ export async function readUpload(
 ): Promise<Upload> {
   if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data.');
   const part = await request.file({ limits: { fileSize: options.maxBytes, files: 1 } });
-  if (!part || part.fieldname !== 'file') throw new Invalid('No file was sent.');
+  if (!part) throw new Invalid('No file was sent.');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new Invalid('Send the file in the field "file".');
+  }
   let data: Buffer;
   try {
     data = await part.toBuffer();

@@ -8,10 +8,10 @@ import {
 
 /** A budget of attempts per key and window; embedded in memory, shared through Redis when scaled. */
 export interface Limiter {
-  /** Seconds until the key may try again, or 0 when it may now. */
-  blockedFor(key: string): Promise<number>;
   /** Spends one attempt: 0 when it was within the budget, else the seconds to wait. */
   consume(key: string): Promise<number>;
+  /** Gives back one attempt (one that turned out to be fine). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -40,12 +40,8 @@ function secondsOf(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
-function wrap(limiter: RateLimiterAbstract, points: number): Limiter {
+function wrap(limiter: RateLimiterAbstract): Limiter {
   return {
-    async blockedFor(key) {
-      const res = await limiter.get(key);
-      return res && res.consumedPoints >= points ? secondsOf(res) : 0;
-    },
     async consume(key) {
       try {
         await limiter.consume(key);
@@ -54,6 +50,9 @@ function wrap(limiter: RateLimiterAbstract, points: number): Limiter {
         if (err instanceof RateLimiterRes) return secondsOf(err);
         throw err;
       }
+    },
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);
@@ -76,7 +75,7 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
           insuranceLimiter: new RateLimiterMemory(opts),
         })
       : new RateLimiterMemory(opts);
-    return wrap(limiter, opts.points);
+    return wrap(limiter);
   };
   return {
     loginByIp: make('loginByIp'),

@@ -8,6 +8,14 @@ function escapeHtml(text: string): string {
   );
 }
 
+function isLoopback(address: string | undefined): boolean {
+  return (
+    address === '::1' ||
+    address?.startsWith('127.') === true ||
+    address?.startsWith('::ffff:127.') === true
+  );
+}
+
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
@@ -16,6 +24,14 @@ const linkify = (escaped: string) =>
  * e-mail the product wrote, newest first; /dev/mail.json gives the same as data.
  */
 export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  // The outbox holds live reset links: only the developer's own machine may read it, even
+  // when a server was started without NODE_ENV=production by mistake.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+  });
+
   const latest = () =>
     db
       .selectFrom('outboxEmails')

@@ -70,9 +70,11 @@ export class SmtpMailer implements Mailer {
       text: mail.text,
       html: mail.html,
     });
+    // Delivered: the body may hold a live reset or sign-up link, so it is not kept.
+    const dropped = '(delivered by SMTP; the body is not kept)';
     await this.db
       .updateTable('outboxEmails')
-      .set({ sentAt: new Date() })
+      .set({ sentAt: new Date(), textBody: dropped, htmlBody: dropped })
       .where('id', '=', id)
       .execute();
   }

@@ -60,6 +60,15 @@ export const CompetitionInput = z.object({
 export type CompetitionInput = z.output<typeof CompetitionInput>;
 export type CompetitionFormValues = z.input<typeof CompetitionInput>;
 
+/**
+ * PATCH /api/admin/competitions/{uic}: the table's quick switches change one flag without
+ * resending (and revalidating) the whole competition.
+ */
+export const CompetitionFlags = z
+  .object({ liveNow: z.boolean().optional(), visible: z.boolean().optional() })
+  .refine((v) => v.liveNow !== undefined || v.visible !== undefined, 'Nothing to change');
+export type CompetitionFlags = z.infer<typeof CompetitionFlags>;
+
 /** A competition as its club's admins see it: the public fields plus the parsed timetable. */
 export const AdminCompetition = Competition.extend({
   timeTableFile: TimetableRows.nullable(),

@@ -96,6 +96,32 @@ describe('admin API', () => {
     expect(list.body.map((c) => c.uic)).toEqual([uic]);
   });
 
+  it('switches Live Now and Visible on their own, even on a competition the form would not accept as it is', async () => {
+    const { club, client } = await admin();
+    const competition = await createCompetition(t.runtime.db, club.uic, {
+      urlName: null,
+      location: null,
+    });
+    const live = await client.json<AdminCompetition>(`/api/admin/competitions/${competition.uic}`, {
+      method: 'PATCH',
+      json: { liveNow: true },
+    });
+    expect(live.body).toMatchObject({ liveNow: true, visible: true, urlName: null });
+    const hidden = await client.json<AdminCompetition>(
+      `/api/admin/competitions/${competition.uic}`,
+      {
+        method: 'PATCH',
+        json: { visible: false },
+      },
+    );
+    expect(hidden.body).toMatchObject({ liveNow: true, visible: false });
+    const nothing = await client.json(`/api/admin/competitions/${competition.uic}`, {
+      method: 'PATCH',
+      json: {},
+    });
+    expect(nothing).toEqual({ status: 400, body: { error: 'Nothing to change' } });
+  });
+
   it("validates the competition form with the spec's messages", async () => {
     const { club, client } = await admin();
     const res = await client.json('/api/admin/competitions', {

@@ -85,6 +85,11 @@ describe("a user of one club calling every admin route on another club's data", 
           method: 'PUT',
           json: competitionBody(victim.club.uic, { liveNow: true }),
         }),
+      'PATCH /api/admin/competitions/:uic': () =>
+        client.fetch(`/api/admin/competitions/${uic}`, {
+          method: 'PATCH',
+          json: { liveNow: true },
+        }),
       'POST /api/admin/competitions/:uic/upload-image': () =>
         client.upload(
           `/api/admin/competitions/${uic}/upload-image`,

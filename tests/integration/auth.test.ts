@@ -86,6 +86,16 @@ describe('login and sessions', () => {
     expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
+  it('lets only club admins log in, with the same answer as a wrong password for anyone else', async () => {
+    const { admin } = await clubWithAdmin(t.runtime.db);
+    await t.runtime.db.deleteFrom('clubMembers').where('userId', '=', admin.id).execute();
+    const client = new AdminClient(t.url);
+    const res = await client.login(admin.email, admin.password);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'Invalid credentials' });
+    expect(client.cookie).toBeUndefined();
+  });
+
   it('ends sessions that were idle too long or are past their absolute expiry', async () => {
     const { admin } = await clubWithAdmin(t.runtime.db);
     const idle = await loggedIn(t.url, admin.email);
@@ -127,6 +137,17 @@ describe('login and sessions', () => {
     // Another account from the same address is not locked out by it.
     const other = await clubWithAdmin(t.runtime.db);
     expect((await client.login(other.admin.email, other.admin.password)).status).toBe(200);
+  });
+
+  it('refuses a state change posted from another site, however the path is spelt', async () => {
+    const { admin } = await clubWithAdmin(t.runtime.db);
+    const client = await loggedIn(t.url, admin.email);
+    const res = await fetch(`${t.url}/%61pi/admin/logout`, {
+      method: 'POST',
+      headers: { cookie: client.cookie!, origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(await sessionOf(client)).toMatchObject({ isAdmin: true });
   });
 
   it('refuses a login posted from another site', async () => {

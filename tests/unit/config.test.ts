@@ -23,6 +23,12 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBe('redis://cache:6379');
   });
 
+  it('believes no proxy about the client address unless told how many stand in front', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
   });

@@ -69,7 +69,8 @@ export function CompetitionForm({
           ...values,
           timeTableType: timetable.type,
           timeTableFileName: timetable.file.name,
-          timeTableFile: competition?.timeTableFile ?? null,
+          // The old file's rows never stand in for a new file's.
+          timeTableFile: null,
         }
       : timetableDeleted
         ? { ...values, timeTableType: 'NONE', timeTableFileName: null, timeTableFile: null }

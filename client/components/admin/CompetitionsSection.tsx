@@ -11,7 +11,6 @@ import {
 import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.ts';
 import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
 import { FormAlert } from '../auth/Field.tsx';
-import { competitionInputOf } from './competitionPayload.ts';
 import { CompetitionsTable, type QuickToggle } from './CompetitionsTable.tsx';
 
 /** The competitions card: plan usage, Add New Competition (within the plan) and the table. */
@@ -36,13 +35,10 @@ export function CompetitionsSection({
 }) {
   const queryClient = useQueryClient();
   const [toggleError, setToggleError] = useState<string | null>(null);
-  // The quick switches save the whole competition with one flag changed.
+  // The quick switches change one flag, whatever state the rest of the competition is in.
   const toggle = useMutation({
     mutationFn: ({ competition, field, value }: ToggleVars) =>
-      adminApi.updateCompetition(competition.uic, {
-        ...competitionInputOf(competition),
-        [field]: value,
-      }),
+      adminApi.setCompetitionFlags(competition.uic, { [field]: value }),
     onMutate: () => setToggleError(null),
     onError: (error) => setToggleError(errorText(error, 'Failed to save competition.')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),

@@ -104,8 +104,11 @@ export function EventForm({
 
   const save = async (values: EventInput) => {
     setFailure(null);
+    // Rows are never sent back as they were when the dialog opened: results published in the
+    // meantime must not be overwritten. The server keeps the stored rows unless deleted.
+    const { results: _results, startListFile: _startList, ...fields } = values;
     const input: EventInput = {
-      ...values,
+      ...fields,
       ...(resultsDeleted && { results: [], resultsFileType: 'NONE', resultsFileName: null }),
       ...(startListDeleted && {
         startListFile: [],
