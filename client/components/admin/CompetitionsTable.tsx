@@ -5,6 +5,7 @@ import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.
 import { DEFAULT_COMPETITION_ORDER, sortCompetitionsByDate } from './competitionOrder.ts';
 import { fileTypeLabels, liveNowLabel, visibilityLabel } from './labels.ts';
 import { Switch } from './Switch.tsx';
+import { SortableHeader } from '../SortableHeader.tsx';
 
 export type QuickToggle = 'visible' | 'liveNow';
 
@@ -52,18 +53,7 @@ export function CompetitionsTable({
         </caption>
         <thead>
           <tr>
-            <th scope="col" aria-sort={ascending ? 'ascending' : 'descending'}>
-              <button
-                type="button"
-                className="sort-button"
-                onClick={() => setDirection(ascending ? 'desc' : 'asc')}
-              >
-                Date
-                <span className="sort-arrow" aria-hidden="true">
-                  {ascending ? '▲' : '▼'}
-                </span>
-              </button>
-            </th>
+            <SortableHeader label="Date" direction={direction} onChange={setDirection} />
             <th scope="col">Club</th>
             <th scope="col">Name</th>
             <th scope="col">Location</th>

@@ -9,6 +9,7 @@ import { roundLabels } from '../../../shared/domain.ts';
 import type { AdminEvent } from '../../../shared/schemas/admin.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { visibilityLabel } from './labels.ts';
+import { SortableHeader } from '../SortableHeader.tsx';
 
 /** The selected competition's events; Time sorts ascending first (spec section 9). */
 export function EventsTable({
@@ -30,18 +31,7 @@ export function EventsTable({
         </caption>
         <thead>
           <tr>
-            <th scope="col" aria-sort={ascending ? 'ascending' : 'descending'}>
-              <button
-                type="button"
-                className="sort-button"
-                onClick={() => setDirection(ascending ? 'desc' : 'asc')}
-              >
-                Time
-                <span className="sort-arrow" aria-hidden="true">
-                  {ascending ? '▲' : '▼'}
-                </span>
-              </button>
-            </th>
+            <SortableHeader label="Time" direction={direction} onChange={setDirection} />
             <th scope="col">Event Name</th>
             <th scope="col">Round</th>
             <th scope="col">Status</th>

@@ -12,6 +12,7 @@ import { eventsForTable } from '../../../shared/selection.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { Icon } from './Icon.tsx';
 import { LiveIndicator } from '../live/LiveIndicator.tsx';
+import { SortableHeader } from '../SortableHeader.tsx';
 
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
 
@@ -96,18 +97,7 @@ export function EventsList({
             </caption>
             <thead>
               <tr>
-                <th scope="col" aria-sort={ascending ? 'ascending' : 'descending'}>
-                  <button
-                    type="button"
-                    className="sort-button"
-                    onClick={() => setDirection(ascending ? 'desc' : 'asc')}
-                  >
-                    Time
-                    <span className="sort-arrow" aria-hidden="true">
-                      {ascending ? '▲' : '▼'}
-                    </span>
-                  </button>
-                </th>
+                <SortableHeader label="Time" direction={direction} onChange={setDirection} />
                 <th scope="col">Event Name</th>
                 <th scope="col">Round</th>
                 <th scope="col">Status</th>
