@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { isValidUrlName, slugify } from '../../../shared/slug.ts';
 import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
-import { Field, FormAlert } from '../auth/Field.tsx';
+import { Field, TextField, FormAlert } from '../auth/Field.tsx';
 import { competitionFormDefaults } from './competitionPayload.ts';
 import { ImageField, useImageChoice } from './ImageField.tsx';
 import { Switch } from './Switch.tsx';
@@ -151,51 +151,35 @@ export function CompetitionForm({
           </Field>
         )}
 
-        <Field label="Location" error={errors.location?.message} required>
-          {(field) => (
-            <input
-              {...field}
-              {...register('location')}
-              className="field-input"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Location"
+          error={errors.location?.message}
+          required
+          registration={register('location')}
+        />
 
-        <Field label="Date" error={errors.date?.message} required>
-          {(field) => (
-            <input
-              {...field}
-              {...register('date')}
-              className="field-input"
-              type="date"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Date"
+          error={errors.date?.message}
+          required
+          registration={register('date')}
+          type="date"
+        />
 
-        <Field label="Start time" error={errors.startTime?.message} required>
-          {(field) => (
-            <input
-              {...field}
-              {...register('startTime')}
-              className="field-input"
-              placeholder="e.g. 10:00 or 10am"
-              aria-required="true"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Start time"
+          error={errors.startTime?.message}
+          required
+          registration={register('startTime')}
+          placeholder="e.g. 10:00 or 10am"
+        />
 
-        <Field label="Entries close" error={errors.closeTime?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('closeTime')}
-              className="field-input"
-              placeholder="e.g. 9:30"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Entries close"
+          error={errors.closeTime?.message}
+          registration={register('closeTime')}
+          placeholder="e.g. 9:30"
+        />
 
         <Field
           label="URL name"
@@ -226,48 +210,38 @@ export function CompetitionForm({
           )}
         </Field>
 
-        <Field label="Map link" error={errors.mapLink?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('mapLink')}
-              className="field-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Map link"
+          error={errors.mapLink?.message}
+          registration={register('mapLink')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
 
-        <Field label="Facebook" error={errors.facebook?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('facebook')}
-              className="field-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Facebook"
+          error={errors.facebook?.message}
+          registration={register('facebook')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
 
-        <Field label="Timed by" error={errors.timedBy?.message}>
-          {(field) => <input {...field} {...register('timedBy')} className="field-input" />}
-        </Field>
+        <TextField
+          label="Timed by"
+          error={errors.timedBy?.message}
+          registration={register('timedBy')}
+        />
 
-        <Field label="Timed by link" error={errors.timedByLink?.message}>
-          {(field) => (
-            <input
-              {...field}
-              {...register('timedByLink')}
-              className="field-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-            />
-          )}
-        </Field>
+        <TextField
+          label="Timed by link"
+          error={errors.timedByLink?.message}
+          registration={register('timedByLink')}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
 
         <Field label="Visible">
           {(field) => (

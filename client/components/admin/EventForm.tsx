@@ -20,7 +20,7 @@ import {
 import { featureBlockedMessage } from '../../../shared/planGating.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
 import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
-import { Field, FormAlert } from '../auth/Field.tsx';
+import { Field, TextField, FormAlert } from '../auth/Field.tsx';
 import { EventFilesFields } from './EventFilesFields.tsx';
 import { eventFormDefaults } from './eventPayload.ts';
 import { fieldDisciplineLabels, trackDisciplineLabels, visibilityLabel } from './labels.ts';
@@ -170,16 +170,12 @@ export function EventForm({
             )}
           </Field>
 
-          <Field label="Event name" error={errors.eventName?.message} required>
-            {(field) => (
-              <input
-                {...field}
-                {...register('eventName')}
-                className="field-input"
-                aria-required="true"
-              />
-            )}
-          </Field>
+          <TextField
+            label="Event name"
+            error={errors.eventName?.message}
+            required
+            registration={register('eventName')}
+          />
 
           <Field label="Event type" error={errors.eventType?.message} required>
             {(field) => (

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** What a control needs to be tied to its label, hint and error for screen readers. */
 export interface FieldControlProps {
@@ -66,5 +67,43 @@ export function FormAlert({ children }: { children: ReactNode }) {
     <div className="form-alert" role="alert">
       {children}
     </div>
+  );
+}
+
+/** A labelled text input registered with a form: the common case of Field. */
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  registration,
+  ...input
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  registration: UseFormRegisterReturn;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'onBlur' | 'className'>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      {...(className ? { className } : {})}
+    >
+      {(field) => (
+        <input
+          {...field}
+          {...registration}
+          {...input}
+          className="field-input"
+          {...(required ? { 'aria-required': true } : {})}
+        />
+      )}
+    </Field>
   );
 }

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm as ResetPasswordSchema } from '../../../shared/schemas/auth.ts';
 import { meetsPasswordRules } from '../../../shared/password.ts';
 import { adminApi, errorText } from '../../lib/adminApi.ts';
-import { Field, FormAlert } from './Field.tsx';
+import { TextField, FormAlert } from './Field.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 export const RESET_FAILED = 'Failed to reset password.';
@@ -50,31 +50,23 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <Field label="New password" error={errors.password?.message} required>
-        {(field) => (
-          <input
-            {...field}
-            {...register('password')}
-            className="field-input"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-          />
-        )}
-      </Field>
+      <TextField
+        label="New password"
+        error={errors.password?.message}
+        required
+        registration={register('password')}
+        type="password"
+        autoComplete="new-password"
+      />
       <PasswordChecklist password={password} />
-      <Field label="Confirm password" error={errors.confirm?.message} required>
-        {(field) => (
-          <input
-            {...field}
-            {...register('confirm')}
-            className="field-input"
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Confirm password"
+        error={errors.confirm?.message}
+        required
+        registration={register('confirm')}
+        type="password"
+        autoComplete="new-password"
+      />
       {failure && <FormAlert>{failure}</FormAlert>}
       {/* Spec section 5: submit stays disabled until every rule of the checklist is met. */}
       <button
