@@ -165,6 +165,19 @@ describe('the admin console', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     await spectator.locator(`img[src="${saved[0]!.imageLink}"]`).waitFor();
 
+    // Hiding the event takes it off the spectator's page.
+    await page.getByRole('button', { name: "Edit Men's 100m Final" }).click();
+    const visible = dialog.getByRole('switch', { name: 'Visible' });
+    expect(await visible.getAttribute('aria-checked')).toBe('true');
+    await visible.click();
+    expect(await visible.getAttribute('aria-checked')).toBe('false');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await spectator.getByText('Events Data Not Available').waitFor();
+    expect(
+      await spectator.evaluate(() => (window as unknown as { rithMark?: string }).rithMark),
+    ).toBe('not reloaded');
+
     await screenshot(page, 'admin-1280');
     await screenshot(spectator, 'admin-spectator-live-360');
     await page.setViewportSize({ width: 360, height: 900 });

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,7 +13,7 @@ import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
 import { Field, TextField, FormAlert } from '../auth/Field.tsx';
 import { competitionFormDefaults } from './competitionPayload.ts';
 import { ImageField, useImageChoice } from './ImageField.tsx';
-import { Switch } from './Switch.tsx';
+import { SwitchField } from './Switch.tsx';
 import { TimetableField, type TimetableChoice } from './TimetableField.tsx';
 import { liveNowLabel, visibilityLabel } from './labels.ts';
 
@@ -243,41 +243,24 @@ export function CompetitionForm({
           placeholder="https://"
         />
 
-        <Field label="Visible">
-          {(field) => (
-            <Controller
-              control={control}
-              name="visible"
-              render={({ field: { value, onChange } }) => (
-                <Switch
-                  control={field}
-                  checked={value ?? true}
-                  onChange={onChange}
-                  onLabel={visibilityLabel(true)}
-                  offLabel={visibilityLabel(false)}
-                />
-              )}
-            />
-          )}
-        </Field>
+        <SwitchField
+          label="Visible"
+          control={control}
+          name="visible"
+          onLabel={visibilityLabel(true)}
+          offLabel={visibilityLabel(false)}
+          unsetIsOn={true}
+        />
 
-        <Field label="Live Now" hint="Shows a Live Now badge on the results page.">
-          {(field) => (
-            <Controller
-              control={control}
-              name="liveNow"
-              render={({ field: { value, onChange } }) => (
-                <Switch
-                  control={field}
-                  checked={value ?? false}
-                  onChange={onChange}
-                  onLabel={liveNowLabel(true)}
-                  offLabel={liveNowLabel(false)}
-                />
-              )}
-            />
-          )}
-        </Field>
+        <SwitchField
+          label="Live Now"
+          hint="Shows a Live Now badge on the results page."
+          control={control}
+          name="liveNow"
+          onLabel={liveNowLabel(true)}
+          offLabel={liveNowLabel(false)}
+          unsetIsOn={false}
+        />
       </div>
 
       <ImageField

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -25,7 +25,7 @@ import { EventFilesFields } from './EventFilesFields.tsx';
 import { eventFormDefaults } from './eventPayload.ts';
 import { fieldDisciplineLabels, trackDisciplineLabels, visibilityLabel } from './labels.ts';
 import { PdfField } from './PdfField.tsx';
-import { Switch } from './Switch.tsx';
+import { SwitchField } from './Switch.tsx';
 
 export const EVENT_SAVE_FAILED = 'Failed to save event.';
 
@@ -304,23 +304,14 @@ export function EventForm({
             )}
           </Field>
 
-          <Field label="Visible">
-            {(field) => (
-              <Controller
-                control={control}
-                name="visible"
-                render={({ field: { value, onChange } }) => (
-                  <Switch
-                    control={field}
-                    checked={value ?? true}
-                    onChange={onChange}
-                    onLabel={visibilityLabel(true)}
-                    offLabel={visibilityLabel(false)}
-                  />
-                )}
-              />
-            )}
-          </Field>
+          <SwitchField
+            label="Visible"
+            control={control}
+            name="visible"
+            onLabel={visibilityLabel(true)}
+            offLabel={visibilityLabel(false)}
+            unsetIsOn={true}
+          />
 
           <Field
             label="Wind speed (m/s)"

@@ -1,4 +1,5 @@
-import type { FieldControlProps } from '../auth/Field.tsx';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Field, type FieldControlProps } from '../auth/Field.tsx';
 
 /**
  * An on/off switch whose own text says the state (Public / Hidden, Live Now / Not Live), so
@@ -38,5 +39,45 @@ export function Switch({
       </span>
       <span className="switch-text">{checked ? onLabel : offLabel}</span>
     </button>
+  );
+}
+
+/** A labelled switch bound to a boolean field of a react-hook-form form. */
+export function SwitchField<TValues extends FieldValues, TOutput>({
+  label,
+  hint,
+  control,
+  name,
+  onLabel,
+  offLabel,
+  unsetIsOn,
+}: {
+  label: string;
+  hint?: string;
+  control: Control<TValues, unknown, TOutput>;
+  name: Path<TValues>;
+  onLabel: string;
+  offLabel: string;
+  /** What an unset value shows (the schema's default). */
+  unsetIsOn: boolean;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(field) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: { value, onChange } }) => (
+            <Switch
+              control={field}
+              checked={typeof value === 'boolean' ? value : unsetIsOn}
+              onChange={onChange}
+              onLabel={onLabel}
+              offLabel={offLabel}
+            />
+          )}
+        />
+      )}
+    </Field>
   );
 }
