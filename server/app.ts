@@ -30,7 +30,7 @@ export interface AppOptions {
 
 /** Builds the HTTP app on a runtime; tests and main.ts both start it from here. */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db' | 'bus' | 'mailer' | 'limits'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'bus' | 'queue' | 'mailer' | 'limits'>,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config, db, bus } = runtime;
@@ -69,7 +69,7 @@ export async function buildApp(
     return { ok: true };
   });
   await app.register(authRoutes, runtime);
-  await app.register(adminRoutes, { db, bus });
+  await app.register(adminRoutes, { db, bus, queue: runtime.queue });
   await app.register(fileRoutes, { db });
   if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(clubRoutes, { db });

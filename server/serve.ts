@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { consoleLogger, createRuntime, type Runtime } from './runtime.ts';
 import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
+import { registerProcessors } from '../worker/processors.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,6 +22,8 @@ export async function serve(config: Config): Promise<RunningServer> {
   const runtime = await createRuntime(config, consoleLogger);
   const data = await bootstrapData(runtime.db, config.seedDemo);
   const app = await buildApp(runtime);
+  // Embedded mode runs the upload jobs in this process; scaled mode has `npm run worker`.
+  const processors = config.redisUrl ? null : await registerProcessors(runtime);
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   const stops: (() => Promise<void> | void)[] = [];
   const server: RunningServer = { app, runtime, url, onShutdown: (stop) => stops.push(stop) };
@@ -33,6 +36,7 @@ export async function serve(config: Config): Promise<RunningServer> {
     for (const stop of stops) await stop();
     await app.close();
     await runtime.close();
+    await processors?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

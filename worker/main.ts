@@ -14,11 +14,12 @@ async function main() {
     );
   }
   const runtime = await createRuntime(config, consoleLogger);
-  const names = registerProcessors(runtime);
-  console.log(`Rith worker processing: ${names.join(', ') || 'no queues yet'}`);
+  const processors = await registerProcessors(runtime);
+  console.log(`Rith worker processing: ${processors.names.join(', ')}`);
 
   const shutdown = async () => {
     await runtime.close();
+    await processors.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { adminClubRoutes } from '../clubs/adminRoutes.ts';
 import { adminCompetitionRoutes } from '../competitions/adminRoutes.ts';
 import { adminEventRoutes } from '../events/adminRoutes.ts';
+import { uploadRoutes } from '../uploads/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,7 @@ export function adminOf(request: FastifyRequest): SessionUser {
   return request.adminUser;
 }
 
-export type AdminDeps = Pick<Runtime, 'db' | 'bus'>;
+export type AdminDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
 
 /**
  * Every /api/admin route that reads or changes club data: each one runs only for a signed-in
@@ -37,4 +38,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(adminClubRoutes, deps);
   await app.register(adminCompetitionRoutes, deps);
   await app.register(adminEventRoutes, deps);
+  await app.register(uploadRoutes, deps);
 };

@@ -28,7 +28,7 @@ export interface SavedCompetition {
  * competition, or (once, when it stops being public) what they saw before, marked not
  * visible at the new version. Edits saved along with hiding it never reach the public.
  */
-async function competitionMessage(
+export async function competitionMessage(
   trx: Db,
   saved: SavedCompetition,
   before: Competition | undefined,

@@ -135,6 +135,9 @@ export interface EventsTable {
   startListFile: ColumnType<AthleteRow[], string | undefined, string>;
   pdfFileId: string | null;
   pdfLink: string | null;
+  lynxEventNumber: string | null;
+  lynxRound: string | null;
+  lynxHeat: string | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -149,13 +152,14 @@ export interface UploadsTable {
   competitionUic: number | null;
   eventId: string | null;
   kind: UploadKind;
+  fileType: Generated<FileType>;
   fileIds: Generated<string[]>;
   status: Generated<UploadStatus>;
   message: string | null;
   attempts: Generated<number>;
   createdBy: number | null;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface SessionsTable {

@@ -40,7 +40,7 @@ function columns(fields: EventFields) {
  * payload and version agree: the public event, its removal, or nothing when the public
  * neither sees it now nor saw it before.
  */
-async function eventMessage(
+export async function eventMessage(
   trx: Db,
   saved: SavedEvent,
   wasPublic: boolean,

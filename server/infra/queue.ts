@@ -143,7 +143,14 @@ export class BullMqQueue implements JobQueue {
     const worker = new BullWorker(
       name,
       async (job) => handler(queues[name].parse(job.data) as JobPayload<N>),
-      { connection: this.connection(), concurrency: 4 },
+      // A worker that dies mid-job loses its lock within 10 s, and the job runs again on
+      // another worker (or this one restarted) instead of waiting out BullMQ's 30 s default.
+      {
+        connection: this.connection(),
+        concurrency: 4,
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      },
     );
     worker.on('failed', (job, err) =>
       this.log.warn({ err, queue: name, jobId: job?.id }, 'job attempt failed'),

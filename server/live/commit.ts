@@ -9,10 +9,12 @@ import type { LiveMessage } from '../../shared/live/messages.ts';
  */
 export async function commitThenPublish<T>(
   deps: ChangeDeps,
-  change: (trx: Db) => Promise<{ result: T; message: LiveMessage | null }>,
+  change: (trx: Db) => Promise<{ result: T; message: LiveMessage | LiveMessage[] | null }>,
 ): Promise<T> {
   const { result, message } = await deps.db.transaction().execute(change);
-  if (message) deps.bus.publish(message);
+  for (const m of Array.isArray(message) ? message : message ? [message] : []) {
+    deps.bus.publish(m);
+  }
   return result;
 }
 

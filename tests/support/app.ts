@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createRuntime, type Runtime } from '../../server/runtime.ts';
 import { buildApp } from '../../server/app.ts';
+import { registerProcessors } from '../../worker/processors.ts';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -42,6 +43,8 @@ export async function startTestApp(
       : undefined;
   const runtime = await createRuntime(config, quietLogger, loadDataDir ? { loadDataDir } : {});
   const app = await buildApp(runtime, { serveClient: options.serveClient ?? false, logger: false });
+  // As npm start does: upload jobs run in this process unless a worker process serves Redis.
+  const processors = config.redisUrl ? null : await registerProcessors(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -52,6 +55,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await runtime.close();
+      await processors?.close();
     },
   };
 }

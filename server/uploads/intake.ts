@@ -1,0 +1,198 @@
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import type { Runtime } from '../runtime.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { FileType } from '../../shared/domain.ts';
+import type { UploadAccepted, UploadKind } from '../../shared/schemas/upload.ts';
+import { UploadFileType } from '../../shared/schemas/upload.ts';
+import {
+  formatOfName,
+  LYNX_BATCH_FORMATS,
+  uploadRefusal,
+  type UploadFormat,
+  type UploadTarget,
+} from '../../shared/uploadRules.ts';
+import { Invalid, PayloadTooLarge } from '../errors.ts';
+import { insertFile } from '../files/queries.ts';
+import { statusMessage } from './queries.ts';
+
+export type IntakeDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
+
+/** Per kind of file: spreadsheets are zips of XML, FinishLynx files are small text. */
+const MAX_BYTES: Record<UploadFormat, number> = {
+  xlsx: 10 * 1024 * 1024,
+  xml: 5 * 1024 * 1024,
+  lif: 2 * 1024 * 1024,
+  lff: 2 * 1024 * 1024,
+  evt: 5 * 1024 * 1024,
+  sch: 1024 * 1024,
+  ppl: 5 * 1024 * 1024,
+};
+const LARGEST = Math.max(...Object.values(MAX_BYTES));
+export const MAX_BATCH_FILES = 60;
+const BATCH_REFUSAL =
+  'Only FinishLynx files are supported: lynx.evt, lynx.sch, lynx.ppl, .lif and .lff.';
+
+const CONTENT_TYPES: Record<UploadFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xml: 'application/xml',
+  lif: 'text/plain',
+  lff: 'text/plain',
+  evt: 'text/plain',
+  sch: 'text/plain',
+  ppl: 'text/plain',
+};
+
+/** Whether the bytes can be the format the name says; the parser checks the rest. */
+function looksLike(format: UploadFormat, bytes: Buffer): boolean {
+  if (format === 'xlsx') return bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+  if (!utf16 && bytes.includes(0)) return false;
+  if (format === 'xml') {
+    const start = (utf16 ? bytes.toString('utf16le') : bytes.toString('utf8', 0, 512))
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    return start.startsWith('<');
+  }
+  return true;
+}
+
+interface Received {
+  name: string;
+  format: UploadFormat;
+  data: Buffer;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/**
+ * Reads the multipart body: an optional `type` field (sent before the files) and the file
+ * parts (`file`, or `files` for a FinishLynx batch). Every file is checked by name, size and
+ * first bytes before anything is stored.
+ */
+async function receive(
+  request: FastifyRequest,
+  target: UploadTarget | 'lynx_batch',
+  defaultType: (format: UploadFormat) => Exclude<FileType, 'NONE'>,
+): Promise<{ type: Exclude<FileType, 'NONE'>; files: Received[] }> {
+  if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data.');
+  let type: Exclude<FileType, 'NONE'> | undefined;
+  const files: Received[] = [];
+  const batch = target === 'lynx_batch';
+  for await (const part of request.parts({
+    limits: { fileSize: LARGEST, files: batch ? MAX_BATCH_FILES : 1, fields: 4 },
+  })) {
+    if (part.type === 'field') {
+      if (part.fieldname !== 'type') continue;
+      const parsed = UploadFileType.safeParse(part.value);
+      if (!parsed.success) throw new Invalid('type must be MANUAL or LYNX_MEET_MANAGMENT.');
+      type = parsed.data;
+      continue;
+    }
+    const name = (part.filename || 'file').replace(/[\\/\r\n]/g, '_').slice(0, 200);
+    if (part.fieldname !== (batch ? 'files' : 'file')) {
+      part.file.resume();
+      throw new Invalid(`Send the file in the field "${batch ? 'files' : 'file'}".`);
+    }
+    const format = formatOfName(name);
+    const refusal = batch
+      ? format && LYNX_BATCH_FORMATS.includes(format)
+        ? null
+        : BATCH_REFUSAL
+      : uploadRefusal(target, type ?? defaultType(format ?? 'xlsx'), name);
+    if (refusal !== null || format === null) {
+      part.file.resume();
+      throw new Invalid(refusal ?? BATCH_REFUSAL);
+    }
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new PayloadTooLarge(
+          `${name} is too large (at most ${megabytes(MAX_BYTES[format])}).`,
+        );
+      }
+      throw err;
+    }
+    if (data.byteLength > MAX_BYTES[format]) {
+      throw new PayloadTooLarge(`${name} is too large (at most ${megabytes(MAX_BYTES[format])}).`);
+    }
+    if (data.byteLength === 0) throw new Invalid(`${name} is empty.`);
+    if (!looksLike(format, data)) {
+      throw new Invalid(
+        format === 'xlsx'
+          ? `${name} is not a spreadsheet (an .xlsx file is a zip archive).`
+          : `${name} is not a text file.`,
+      );
+    }
+    files.push({ name, format, data });
+  }
+  const first = files[0];
+  if (!first) throw new Invalid('No file was sent.');
+  return { type: type ?? defaultType(first.format), files };
+}
+
+export interface UploadScope {
+  kind: UploadKind;
+  clubUic: number;
+  competitionUic: number | null;
+  eventId: string | null;
+  /** The file type the event or competition already has; a new upload keeps it. */
+  currentType: FileType;
+}
+
+/**
+ * Stores the raw files and the upload row in one transaction, then (after commit) queues the
+ * job and tells the club's admins: nothing the user sent is lost once the answer is 202.
+ */
+export async function acceptUpload(
+  deps: IntakeDeps,
+  user: SessionUser,
+  request: FastifyRequest,
+  scope: UploadScope,
+  check?: (type: Exclude<FileType, 'NONE'>) => void,
+): Promise<UploadAccepted> {
+  const target = scope.kind === 'lynx_batch' ? 'lynx_batch' : scope.kind;
+  const { type, files } = await receive(request, target, (format) =>
+    scope.currentType !== 'NONE'
+      ? scope.currentType
+      : format === 'xlsx'
+        ? 'MANUAL'
+        : 'LYNX_MEET_MANAGMENT',
+  );
+  check?.(type);
+  const upload = await deps.db.transaction().execute(async (trx) => {
+    const fileIds: string[] = [];
+    for (const file of files) {
+      const stored = await insertFile(trx, {
+        fileName: file.name,
+        contentType: CONTENT_TYPES[file.format],
+        data: file.data,
+      });
+      fileIds.push(stored.id);
+    }
+    return trx
+      .insertInto('uploads')
+      .values({
+        clubUic: scope.clubUic,
+        competitionUic: scope.competitionUic,
+        eventId: scope.eventId,
+        kind: scope.kind,
+        fileType: type,
+        fileIds,
+        createdBy: user.id,
+        message: null,
+      })
+      .returning(['id', 'clubUic', 'eventId'])
+      .executeTakeFirstOrThrow();
+  });
+  deps.bus.publish(statusMessage(upload, 'queued', null));
+  try {
+    await deps.queue.enqueue('uploads', { uploadId: upload.id }, { jobId: upload.id });
+  } catch (err) {
+    // The upload is stored as queued: the next worker start picks it up.
+    request.log.error({ err, uploadId: upload.id }, 'could not queue the upload');
+  }
+  return { uploadId: upload.id, status: 'queued' };
+}

@@ -1,0 +1,80 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { UploadsTable } from '../db/types.ts';
+import type { LiveMessage } from '../../shared/live/messages.ts';
+import type { UploadStatus, UploadView } from '../../shared/schemas/upload.ts';
+
+export type UploadRow = Selectable<UploadsTable>;
+
+export function statusMessage(
+  upload: Pick<UploadRow, 'id' | 'clubUic' | 'eventId'>,
+  status: UploadStatus,
+  message: string | null,
+): LiveMessage {
+  return {
+    name: 'upload.status',
+    payload: {
+      uploadId: upload.id,
+      clubUic: upload.clubUic,
+      eventId: upload.eventId,
+      status,
+      message,
+    },
+  };
+}
+
+export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The uploaded files' names and bytes, in the order they were sent. */
+export async function uploadFiles(db: Db, upload: UploadRow) {
+  if (upload.fileIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'fileName', 'data'])
+    .where('id', 'in', upload.fileIds)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return upload.fileIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+export async function findUploadView(
+  db: Db,
+  clubUics: number[],
+  id: string,
+): Promise<UploadView | undefined> {
+  const upload = await db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', id)
+    .where('clubUic', 'in', clubUics)
+    .executeTakeFirst();
+  if (!upload) return undefined;
+  const names = await uploadFiles(db, upload);
+  return {
+    id: upload.id,
+    kind: upload.kind,
+    status: upload.status,
+    message: upload.message,
+    eventId: upload.eventId,
+    competitionUic: upload.competitionUic,
+    fileNames: names.map((f) => f.fileName),
+    createdAt: upload.createdAt.toISOString(),
+    updatedAt: upload.updatedAt.toISOString(),
+  };
+}
+
+/** Uploads a restart left unfinished: queued, or cut off while parsing. */
+export async function unfinishedUploads(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('status', 'in', ['queued', 'parsing'])
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { clubWithAdmin, loggedIn } from '../support/admin.ts';
+import { createCompetition, createEvent } from '../support/factory.ts';
+import { Spectator } from '../support/spectator.ts';
+import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
+import type { AdminEvent } from '../../shared/schemas/admin.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function setUp() {
+  const { club, admin } = await clubWithAdmin(t.runtime.db);
+  const client = await loggedIn(t.url, admin.email);
+  const competition = await createCompetition(t.runtime.db, club.uic);
+  return { club, client, competition };
+}
+
+describe('uploading results', () => {
+  it('stores the file, answers 202, parses it in the worker, and pushes the results and the status', async () => {
+    const { club, client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic, {
+      eventName: 'Women 3000m Steeplechase',
+    });
+    const spectator = await Spectator.connect(t.url);
+    await spectator.subscribe({ eventId: event.id });
+    const admin = await Spectator.connect(t.url, { cookie: client.cookie!, origin: t.url });
+    expect(await admin.subscribe({ clubAdminUic: club.uic })).toMatchObject({ ok: true });
+
+    const res = await sendUpload(
+      client,
+      `/api/admin/events/${event.id}/upload-results`,
+      [{ name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') }],
+      { type: 'LYNX_MEET_MANAGMENT' },
+    );
+    const { uploadId, status } = await accepted(res);
+    expect(status).toBe('queued');
+    // Stored before the answer: the row and the raw bytes exist.
+    const row = await t.runtime.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', uploadId)
+      .executeTakeFirstOrThrow();
+    expect(row.fileIds).toHaveLength(1);
+
+    const done = await settled(client, uploadId);
+    expect(done).toMatchObject({ status: 'published', message: 'Results parsed successfully!' });
+    const pushed = await spectator.next(
+      (m) => m.name === 'event.changed' && m.payload.event.results.length > 0,
+    );
+    if (pushed.name !== 'event.changed') throw new Error('unreachable');
+    expect(pushed.payload.event).toMatchObject({
+      status: 'official',
+      resultsFileType: 'LYNX_MEET_MANAGMENT',
+      resultsFileName: '001-1-01.lif',
+      windSpeed: '-1.4',
+    });
+    expect(pushed.payload.event.results[0]).toMatchObject({
+      rank: '1',
+      bib: '169',
+      performance: '11:16.323',
+    });
+    await admin.next((m) => m.name === 'upload.status' && m.payload.status === 'published');
+    const statuses = admin.messages
+      .filter((m) => m.name === 'upload.status')
+      .map((m) => (m.name === 'upload.status' ? m.payload.status : ''));
+    expect(statuses).toEqual(['queued', 'parsing', 'published']);
+    spectator.socket.close();
+    admin.socket.close();
+  });
+
+  it('fails a file that does not parse, with the reason, and leaves the event as it was', async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic);
+    const garbage = new TextEncoder().encode(
+      '1,1,1,Women 100,,,\r\nfirst,not a place,\u0001\r\n"unclosed',
+    );
+    const { uploadId } = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${event.id}/upload-results`,
+        [{ name: 'bad.lif', bytes: garbage }],
+        { type: 'LYNX_MEET_MANAGMENT' },
+      ),
+    );
+    const done = await settled(client, uploadId);
+    expect(done.status).toBe('failed');
+    expect(done.message).toMatch(/^Failed to parse FinishLynx file\. bad\.lif/);
+    const after = await t.runtime.db
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ version: event.version, results: [], status: 'upcoming' });
+  });
+
+  it("refuses a file the event's type does not take, with the spec's words, storing nothing", async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic);
+    const before = (await t.runtime.db.selectFrom('uploads').select('id').execute()).length;
+    const res = await sendUpload(
+      client,
+      `/api/admin/events/${event.id}/upload-results`,
+      [{ name: 'results.xml', bytes: new TextEncoder().encode('<results/>') }],
+      { type: 'MANUAL' },
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'Unsupported file type. Please upload a .xml or .xlsx file.',
+    });
+    const startList = await sendUpload(
+      client,
+      `/api/admin/events/${event.id}/upload-start-list`,
+      [{ name: 'list.xml', bytes: new TextEncoder().encode('<x/>') }],
+      { type: 'MANUAL' },
+    );
+    expect(await startList.json()).toEqual({
+      error: 'Only .xlsx files are supported for manual start lists.',
+    });
+    const png = await sendUpload(
+      client,
+      `/api/admin/events/${event.id}/upload-results`,
+      [
+        {
+          name: 'photo.xlsx',
+          bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        },
+      ],
+      { type: 'MANUAL' },
+    );
+    expect(await png.json()).toEqual({
+      error: 'photo.xlsx is not a spreadsheet (an .xlsx file is a zip archive).',
+    });
+    expect((await t.runtime.db.selectFrom('uploads').select('id').execute()).length).toBe(before);
+  });
+
+  it('publishes an upload once, however often its job is delivered', async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic);
+    const { uploadId } = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${event.id}/upload-results`,
+        [{ name: '005-1-01.lif', bytes: fixture('finishlynx', '005-1-01.lif') }],
+        { type: 'LYNX_MEET_MANAGMENT' },
+      ),
+    );
+    await settled(client, uploadId);
+    const once = await t.runtime.db
+      .selectFrom('events')
+      .select('version')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(once.version).toBe(event.version + 1);
+    await t.runtime.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
+    await new Promise((r) => setTimeout(r, 500));
+    const again = await t.runtime.db
+      .selectFrom('events')
+      .select('version')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(again.version).toBe(once.version);
+  });
+});
+
+describe('a FinishLynx batch', () => {
+  it('creates the heats of lynx.evt with their start lists, and files each result with its race', async () => {
+    const { client, competition } = await setUp();
+    const files = ['lynx.evt', '001-1-01.lif', '035-1-01.lff'].map((name) => ({
+      name,
+      bytes: fixture('finishlynx', name),
+    }));
+    const { uploadId } = await accepted(
+      await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, files, {
+        field: 'files',
+      }),
+    );
+    const done = await settled(client, uploadId);
+    expect(done).toMatchObject({ status: 'published', fileNames: files.map((f) => f.name) });
+    const { body: events } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    const heat = events.find(
+      (e) => e.eventName === 'Men 3000 Meter Run' && e.startListFile.length === 12,
+    );
+    expect(heat?.startListFile[0]).toMatchObject({ name: expect.stringContaining('Thompson') });
+    const steeple = events.find((e) => e.results.length > 0 && e.eventType === 'ATHLETICS');
+    expect(steeple).toMatchObject({ status: 'official', windSpeed: '-1.4' });
+    const highJump = events.find((e) => e.eventType === 'JUMP');
+    expect(highJump).toMatchObject({ fieldDiscipline: 'HIGH_JUMP', status: 'official' });
+
+    // The same files again update those events instead of adding more.
+    const count = events.length;
+    const { uploadId: second } = await accepted(
+      await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, files, {
+        field: 'files',
+      }),
+    );
+    await settled(client, second);
+    const { body: after } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    expect(after).toHaveLength(count);
+  });
+});

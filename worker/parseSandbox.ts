@@ -1,0 +1,122 @@
+import { Worker } from 'node:worker_threads';
+import type { ParseJob, ParseOutput } from '../shared/parsers/upload.ts';
+
+export interface SandboxLimits {
+  /** A parse running longer is stopped and its upload fails. */
+  timeoutMs: number;
+  /** Heap of the parsing thread; a file that needs more fails its own job only. */
+  maxMemoryMb: number;
+}
+
+export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 10_000, maxMemoryMb: 256 };
+
+interface Task {
+  id: number;
+  job: ParseJob;
+  resolve(output: ParseOutput): void;
+  reject(err: Error): void;
+}
+
+const bootUrl = new URL('./threadBoot.mjs', import.meta.url);
+const entryUrl = new URL('./parseThread.ts', import.meta.url).href;
+
+/**
+ * Parses uploads in a worker thread with its own heap limit and a time limit: a file built
+ * to hang or to balloon kills that thread (a new one takes the next job), never the process
+ * that serves spectators. Jobs run one at a time, in order.
+ */
+export class ParseSandbox {
+  private thread: Worker | null = null;
+  private readonly tasks: Task[] = [];
+  private current: { task: Task; timer: NodeJS.Timeout } | null = null;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
+
+  parse(job: ParseJob): Promise<ParseOutput> {
+    if (this.closed) return Promise.reject(new Error('parse sandbox closed'));
+    return new Promise((resolve, reject) => {
+      this.tasks.push({ id: this.nextId++, job, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private spawn(): Worker {
+    const thread = new Worker(bootUrl, {
+      workerData: { entry: entryUrl },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.limits.maxMemoryMb,
+        maxYoungGenerationSizeMb: 32,
+      },
+    });
+    thread.on('message', (message: { id: number; output: ParseOutput }) => {
+      if (this.current?.task.id !== message.id) return;
+      this.finish(message.output);
+    });
+    thread.on('error', (err) => this.lose(thread, err));
+    thread.on('exit', () => this.lose(thread, null));
+    thread.unref();
+    return thread;
+  }
+
+  private pump(): void {
+    if (this.current || this.closed) return;
+    const task = this.tasks.shift();
+    if (!task) return;
+    this.thread ??= this.spawn();
+    const timer = setTimeout(() => {
+      const stuck = this.thread;
+      this.thread = null;
+      this.finish(this.failure(task, `parsing took longer than ${this.limits.timeoutMs / 1000} s`));
+      void stuck?.terminate();
+    }, this.limits.timeoutMs);
+    this.current = { task, timer };
+    this.thread.postMessage({ id: task.id, job: task.job });
+  }
+
+  private finish(output: ParseOutput): void {
+    const current = this.current;
+    if (!current) return;
+    clearTimeout(current.timer);
+    this.current = null;
+    current.task.resolve(output);
+    this.pump();
+  }
+
+  /** The thread died (out of memory, crashed): its job fails, the next gets a new thread. */
+  private lose(thread: Worker, err: Error | null): void {
+    if (this.thread !== thread) return;
+    this.thread = null;
+    const task = this.current?.task;
+    if (!task) return;
+    const outOfMemory = (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    this.finish(
+      this.failure(
+        task,
+        outOfMemory
+          ? `the file needs more than ${this.limits.maxMemoryMb} MB to parse`
+          : 'the parser stopped unexpectedly',
+      ),
+    );
+  }
+
+  private failure(task: Task, reason: string): ParseOutput {
+    const file = task.job.files[0];
+    return {
+      ok: false,
+      format: file?.format ?? 'xlsx',
+      error: { file: task.job.files.map((f) => f.name).join(', ') || '(none)', reason },
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.tasks.splice(0))
+      task.resolve(this.failure(task, 'the server is stopping'));
+    const thread = this.thread;
+    this.thread = null;
+    if (this.current) this.finish(this.failure(this.current.task, 'the server is stopping'));
+    await thread?.terminate();
+  }
+}
