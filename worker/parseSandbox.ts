@@ -27,8 +27,9 @@ const entryUrl = new URL('./parseThread.ts', import.meta.url).href;
  */
 export class ParseSandbox {
   private thread: Worker | null = null;
+  private ready: Promise<void> = Promise.resolve();
   private readonly tasks: Task[] = [];
-  private current: { task: Task; timer: NodeJS.Timeout } | null = null;
+  private current: { task: Task; timer: NodeJS.Timeout | undefined } | null = null;
   private nextId = 1;
   private closed = false;
 
@@ -50,7 +51,10 @@ export class ParseSandbox {
         maxYoungGenerationSizeMb: 32,
       },
     });
-    thread.on('message', (message: { id: number; output: ParseOutput }) => {
+    let loaded!: () => void;
+    this.ready = new Promise((resolve) => (loaded = resolve));
+    thread.on('message', (message: { ready: true } | { id: number; output: ParseOutput }) => {
+      if ('ready' in message) return loaded();
       if (this.current?.task.id !== message.id) return;
       this.finish(message.output);
     });
@@ -64,15 +68,19 @@ export class ParseSandbox {
     if (this.current || this.closed) return;
     const task = this.tasks.shift();
     if (!task) return;
-    this.thread ??= this.spawn();
-    const timer = setTimeout(() => {
-      const stuck = this.thread;
-      this.thread = null;
-      this.finish(this.failure(task, `parsing took longer than ${this.limits.timeoutMs / 1000} s`));
-      void stuck?.terminate();
-    }, this.limits.timeoutMs);
-    this.current = { task, timer };
-    this.thread.postMessage({ id: task.id, job: task.job });
+    const thread = (this.thread ??= this.spawn());
+    this.current = { task, timer: undefined };
+    void this.ready.then(() => {
+      if (this.current?.task !== task || this.thread !== thread) return;
+      this.current.timer = setTimeout(() => {
+        this.thread = null;
+        this.finish(
+          this.failure(task, `parsing took longer than ${this.limits.timeoutMs / 1000} s`),
+        );
+        void thread.terminate();
+      }, this.limits.timeoutMs);
+      thread.postMessage({ id: task.id, job: task.job });
+    });
   }
 
   private finish(output: ParseOutput): void {

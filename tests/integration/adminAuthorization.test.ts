@@ -9,6 +9,7 @@ import {
   type AdminClient,
 } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
+import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,7 +56,27 @@ describe("a user of one club calling every admin route on another club's data", 
     const intruder = await clubWithAdmin(db);
     const client: AdminClient = await loggedIn(t.url, intruder.admin.email);
 
+    const lif = { name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') };
+    const evt = { name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') };
+    const xml = { name: 'timetable.xml', bytes: new TextEncoder().encode('<timetable/>') };
+    const lynxType = { type: 'LYNX_MEET_MANAGMENT' };
+    const victimClient = await loggedIn(t.url, victim.admin.email);
+    const { uploadId: victimUpload } = await accepted(
+      await sendUpload(
+        victimClient,
+        `/api/admin/events/${event.id}/upload-start-list`,
+        [evt],
+        lynxType,
+      ),
+    );
+    await settled(victimClient, victimUpload);
+
     const snapshot = async () => ({
+      uploads: await db
+        .selectFrom('uploads')
+        .select(['id', 'status'])
+        .where('clubUic', '=', victim.club.uic)
+        .execute(),
       competitions: await db
         .selectFrom('competitions')
         .selectAll()
@@ -118,6 +139,15 @@ describe("a user of one club calling every admin route on another club's data", 
           'x.pdf',
           'application/pdf',
         ),
+      'POST /api/admin/events/:id/upload-results': () =>
+        sendUpload(client, `/api/admin/events/${id}/upload-results`, [lif], lynxType),
+      'POST /api/admin/events/:id/upload-start-list': () =>
+        sendUpload(client, `/api/admin/events/${id}/upload-start-list`, [evt], lynxType),
+      'POST /api/admin/competitions/:uic/upload-timetable': () =>
+        sendUpload(client, `/api/admin/competitions/${uic}/upload-timetable`, [xml], lynxType),
+      'POST /api/admin/competitions/:uic/upload-lynx': () =>
+        sendUpload(client, `/api/admin/competitions/${uic}/upload-lynx`, [lif], { field: 'files' }),
+      'GET /api/admin/uploads/:id': () => client.fetch(`/api/admin/uploads/${victimUpload}`),
       'DELETE /api/admin/events/:id/delete-pdf': () =>
         client.fetch(`/api/admin/events/${id}/delete-pdf`, { method: 'DELETE' }),
     };
