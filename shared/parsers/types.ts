@@ -52,7 +52,7 @@ export interface ParsedEvent {
   rows: AthleteRow[];
 }
 
-export interface ScheduleEntry extends LynxEventKey {}
+export type ScheduleEntry = LynxEventKey;
 
 export interface Person {
   bib: string;

@@ -1,0 +1,118 @@
+import { normalizeResultCode } from '../../athletics/resultCode.ts';
+import type { FieldDiscipline } from '../../domain.ts';
+import type { AthleteRow } from '../../schemas/athlete.ts';
+import type { CsvLine } from '../text.ts';
+import type { ParsedEvent, ParseResult } from '../types.ts';
+import { Cells, noneIfZero } from './cells.ts';
+import { fieldDisciplineFromName } from './discipline.ts';
+import { guard, reject } from './failure.ts';
+import { readEventKey, requireHeaderShape } from './key.ts';
+import { roundFromName } from './round.ts';
+import { checkedRows, fullName, lynxRow } from './rows.ts';
+import { readHorizontalSeries, readVerticalSeries, seriesCode, writtenCells } from './series.ts';
+import type { Series } from './series.ts';
+import { readLynxLines } from './source.ts';
+
+const headerColumns = ['event', 'round', 'flight', 'event name', 'units'] as const;
+
+const rowColumns = [
+  'place',
+  'ID',
+  'order',
+  'overall place',
+  'last name',
+  'first name',
+  'affiliation',
+] as const;
+type RowColumn = (typeof rowColumns)[number];
+
+/** Field results of one flight: FieldLynx's .lff. */
+export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<ParsedEvent> {
+  return guard(fileName, () => {
+    const [headerLine, ...lines] = readLynxLines(bytes);
+    if (!headerLine) return reject('the file is empty: no event header');
+    requireHeaderShape(headerLine);
+    const header = new Cells<(typeof headerColumns)[number]>(headerLine, headerColumns);
+    const key = readEventKey(header, { event: 'event', round: 'round', heat: 'flight' });
+    const eventName = header.get('event name');
+    // Marks in feet and inches would need converting; the product keeps metres.
+    if (!/^(metric)?$/i.test(header.get('units'))) header.reject('units', "'metric'");
+    const heights = readBarHeights(header.rest(), headerLine.line);
+    const discipline = fieldDisciplineFromName(eventName) ?? 'CUSTOM';
+    const rows = lines.map((line) => readResult(line, fileName, eventName, heights, discipline));
+    return {
+      key,
+      eventName,
+      eventType: 'JUMP',
+      trackDiscipline: null,
+      fieldDiscipline: discipline,
+      round: roundFromName(eventName),
+      wind: null,
+      rows: checkedRows(
+        rows,
+        lines.map((line) => line.line),
+      ),
+    };
+  });
+}
+
+/** Vertical jumps list their bar heights between SH and EH; other events have none (null). */
+function readBarHeights(cells: readonly string[], line: number): string[] | null {
+  const written = writtenCells(cells);
+  if (written.length === 0) return null;
+  if (written[0]?.toUpperCase() !== 'SH') {
+    const found = written.find((cell) => cell !== '');
+    return reject(`expected SH or nothing after the units, got '${found}'`, line);
+  }
+  const end = written.findIndex((cell) => cell.toUpperCase() === 'EH');
+  if (end === -1) return reject('the bar heights after SH do not end with EH', line);
+  const heights = written.slice(1, end);
+  heights.forEach((height, index) => {
+    if (!/^\d+(\.\d+)?$/.test(height)) {
+      reject(`expected a bar height, got '${height}'`, line, `height ${index + 1}`);
+    }
+  });
+  return heights;
+}
+
+const place = (cells: Cells<RowColumn>, column: 'place' | 'overall place'): string | null => {
+  const value = cells.get(column);
+  const code = normalizeResultCode(value);
+  if (value !== '' && !code && !/^\d+$/.test(value)) cells.reject(column, 'a place');
+  return code ?? (value || null);
+};
+
+/**
+ * Ties repeat the place and are kept as written. The order in the flight goes in the lane
+ * column, as for field start lists.
+ */
+function readResult(
+  line: CsvLine,
+  file: string,
+  eventName: string,
+  heights: string[] | null,
+  discipline: FieldDiscipline,
+): AthleteRow {
+  const cells = new Cells<RowColumn>(line, rowColumns);
+  const rank = place(cells, 'place');
+  place(cells, 'overall place');
+  const attemptCells = writtenCells(cells.rest());
+  const code = seriesCode(attemptCells);
+  if (code !== null && rank !== null) cells.reject('place', `a blank place for ${code}`, rank);
+  const series: Series =
+    code !== null
+      ? { attempts: heights ? heights.map(() => null) : [], best: null, performance: code }
+      : heights
+        ? readVerticalSeries(attemptCells, heights, line.line)
+        : readHorizontalSeries(attemptCells, discipline, line.line);
+  return lynxRow(file, line.line, {
+    rank: code ?? rank,
+    bib: noneIfZero(cells.optional('ID')),
+    lane: noneIfZero(cells.optional('order')),
+    name: fullName(cells.get('first name'), cells.get('last name')),
+    club: cells.optional('affiliation'),
+    eventName,
+    ...(heights && { heights: [...heights] }),
+    ...series,
+  });
+}

@@ -1,0 +1,51 @@
+import { AthleteRows } from '../../schemas/athlete.ts';
+import type { AthleteRow } from '../../schemas/athlete.ts';
+import { reject } from './failure.ts';
+
+/**
+ * A row named after its file and line: parsing the same file twice gives the same ids, so a
+ * re-upload replaces rows instead of duplicating them. Every field is present, null where
+ * FinishLynx does not say (the seed data's convention); series arrays only on field rows.
+ */
+export function lynxRow(
+  file: string,
+  line: number,
+  fields: Partial<AthleteRow> & Pick<AthleteRow, 'name'>,
+): AthleteRow {
+  return {
+    id: `${file}:${line}`,
+    rank: null,
+    bib: null,
+    eventName: null,
+    club: null,
+    category: null,
+    performance: null,
+    points: null,
+    lane: null,
+    pdfUrl: null,
+    best: null,
+    gender: null,
+    reactionTime: null,
+    windspeed: null,
+    ...fields,
+  };
+}
+
+/** "First Last"; relays have only the team name, in the last-name column. */
+export function fullName(firstName: string, lastName: string): string {
+  return [firstName, lastName].filter((part) => part !== '').join(' ');
+}
+
+/** The shared schema is the contract with the upload pipeline: check it before handing over. */
+export function checkedRows(rows: AthleteRow[], lines: readonly number[]): AthleteRow[] {
+  const result = AthleteRows.safeParse(rows);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : undefined;
+  const field = issue?.path[1];
+  return reject(
+    `row does not fit the athlete-row schema: ${issue?.message ?? 'invalid'}`,
+    index === undefined ? undefined : lines[index],
+    typeof field === 'string' ? field : undefined,
+  );
+}

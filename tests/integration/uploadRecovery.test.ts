@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig, testDbKind, quietLogger } from '../support/app.ts';
+import { createRuntime, type Runtime } from '../../server/runtime.ts';
+import { buildApp } from '../../server/app.ts';
+import { ensurePricePlans } from '../../server/pricing/plans.ts';
+import { registerProcessors } from '../../worker/processors.ts';
+import { clubWithAdmin, loggedIn } from '../support/admin.ts';
+import { createCompetition, createEvent } from '../support/factory.ts';
+import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
+
+// An upload accepted just before the server stopped is not lost: the next start finds it
+// still queued and publishes it.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-recovery-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const config = () =>
+  testDbKind() === 'pglite' ? testConfig({ database: { kind: 'pglite', dataDir } }) : testConfig();
+
+async function serve(runtime: Runtime) {
+  const app = await buildApp(runtime, { serveClient: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
+describe('an upload queued when the server stops', () => {
+  it('is processed after the next start', async () => {
+    // A server that stops before its jobs run: no processors are registered.
+    const first = await createRuntime(config(), quietLogger);
+    await ensurePricePlans(first.db);
+    const { app, url } = await serve(first);
+    const { club, admin } = await clubWithAdmin(first.db);
+    const competition = await createCompetition(first.db, club.uic);
+    const event = await createEvent(first.db, competition.uic);
+    const client = await loggedIn(url, admin.email);
+    const { uploadId } = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${event.id}/upload-results`,
+        [{ name: '003-1-01.lif', bytes: fixture('finishlynx', '003-1-01.lif') }],
+        { type: 'LYNX_MEET_MANAGMENT' },
+      ),
+    );
+    await app.close();
+    await first.close();
+
+    const second = await createRuntime(config(), quietLogger);
+    const processors = await registerProcessors(second);
+    const again = await serve(second);
+    try {
+      const relogged = await loggedIn(again.url, admin.email);
+      const done = await settled(relogged, uploadId);
+      expect(done).toMatchObject({ status: 'published', message: 'Results parsed successfully!' });
+      const saved = await second.db
+        .selectFrom('events')
+        .select(['results', 'status'])
+        .where('id', '=', event.id)
+        .executeTakeFirstOrThrow();
+      expect(saved.status).toBe('official');
+      expect(saved.results.map((r) => r.name)).toEqual(['Lafayette', 'Lock Haven', 'Bucknell']);
+    } finally {
+      await again.app.close();
+      await second.close();
+      await processors.close();
+    }
+  });
+});
