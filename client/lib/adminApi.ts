@@ -9,6 +9,7 @@ import type {
   PdfUploadResponse,
 } from '../../shared/schemas/admin.ts';
 import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
+import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
 import { ApiRequestError } from './api.ts';
 
 /**
@@ -44,6 +45,17 @@ function sendFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append('file', file);
   return request<T>(path, { method: 'POST', body: form });
+}
+
+/**
+ * A results, start-list or timetable file. The server reads the multipart stream in order
+ * and needs the type before the file to check it, so `type` is appended first.
+ */
+function sendTypedFile(path: string, type: UploadFileType, file: File): Promise<UploadAccepted> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('file', file);
+  return request<UploadAccepted>(path, { method: 'POST', body: form });
 }
 
 const competitionPath = (uic: number) => `/api/admin/competitions/${uic}`;
@@ -85,6 +97,25 @@ export const adminApi = {
     sendFile<PdfUploadResponse>(`${eventPath(id)}/upload-pdf`, file),
   deletePdf: (id: string) =>
     request<AdminEvent>(`${eventPath(id)}/delete-pdf`, { method: 'DELETE' }),
+
+  // Uploads answer 202 once the file is stored; parsing happens in the background and its
+  // outcome arrives as `upload.status` messages (or from `upload`).
+  uploadResults: (id: string, type: UploadFileType, file: File) =>
+    sendTypedFile(`${eventPath(id)}/upload-results`, type, file),
+  uploadStartList: (id: string, type: UploadFileType, file: File) =>
+    sendTypedFile(`${eventPath(id)}/upload-start-list`, type, file),
+  uploadTimetable: (uic: number, type: UploadFileType, file: File) =>
+    sendTypedFile(`${competitionPath(uic)}/upload-timetable`, type, file),
+  uploadLynx: (uic: number, files: readonly File[]) => {
+    const form = new FormData();
+    for (const file of files) form.append('files', file);
+    return request<UploadAccepted>(`${competitionPath(uic)}/upload-lynx`, {
+      method: 'POST',
+      body: form,
+    });
+  },
+  upload: (uploadId: string) =>
+    request<UploadView>(`/api/admin/uploads/${encodeURIComponent(uploadId)}`),
 };
 
 /** Cache keys of the admin data; every save invalidates the whole ['admin'] family. */

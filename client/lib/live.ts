@@ -4,6 +4,13 @@ import type { LivePayload, LiveTarget, SubscribeAck } from '../../shared/live/me
 import { RESYNC, roomOf } from '../../shared/live/protocol.ts';
 import { LiveCache } from './liveCache.ts';
 
+/**
+ * Messages a component may listen to itself. The others only ever update the data cache;
+ * an upload's progress belongs to the dialog that started it, not to any cached query.
+ */
+export type ListenedMessage = 'upload.status';
+type MessageListener = (payload: LivePayload<ListenedMessage>) => void;
+
 /** 'connecting' until the first connection; 'reconnecting' whenever it is lost after that. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -36,6 +43,7 @@ export class LiveConnection {
   private readonly cache: LiveCache;
   private status: LiveStatus = 'connecting';
   private readonly statusListeners = new Set<() => void>();
+  private readonly messageListeners = new Set<MessageListener>();
 
   constructor(
     queryClient: QueryClient,
@@ -72,6 +80,12 @@ export class LiveConnection {
   onStatus = (listener: () => void): (() => void) => {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  };
+
+  /** Calls `listener` with every `upload.status` this page receives; returns the undo. */
+  onMessage = (_name: ListenedMessage, listener: MessageListener): (() => void) => {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
   };
 
   close(): void {
@@ -139,6 +153,9 @@ export class LiveConnection {
     socket.on('competition.changed', (payload: LivePayload<'competition.changed'>) =>
       this.cache.competitionChanged(payload),
     );
+    socket.on('upload.status', (payload: LivePayload<'upload.status'>) => {
+      for (const listener of this.messageListeners) listener(payload);
+    });
     socket.on(RESYNC, () => {
       setTimeout(() => {
         if (!socket.connected) return;

@@ -1,7 +1,14 @@
-import { createContext, createElement, useContext, useEffect, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import type { ReactNode } from 'react';
-import type { LiveTarget } from '../../shared/live/messages.ts';
-import type { LiveConnection, LiveStatus } from './live.ts';
+import type { LivePayload, LiveTarget } from '../../shared/live/messages.ts';
+import type { ListenedMessage, LiveConnection, LiveStatus } from './live.ts';
 
 const LiveContext = createContext<LiveConnection | null>(null);
 
@@ -38,4 +45,23 @@ export function useLiveSubscription(target: LiveTarget | null): void {
 export function useLiveStatus(): LiveStatus {
   const connection = useConnection();
   return useSyncExternalStore(connection.onStatus, connection.getStatus);
+}
+
+/**
+ * Calls `handler` with each `name` message that reaches the page (only those of rooms it
+ * subscribed to). The latest handler is used, so callers need not memoise it.
+ */
+export function useLiveMessage(
+  name: ListenedMessage,
+  handler: (payload: LivePayload<ListenedMessage>) => void,
+): void {
+  const connection = useConnection();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(
+    () => connection.onMessage(name, (payload) => latest.current(payload)),
+    [connection, name],
+  );
 }

@@ -17,6 +17,7 @@ import {
   useAdminEvents,
   usePlanFeatures,
 } from '../components/admin/useAdminQueries.ts';
+import { useAdminLive } from '../components/admin/useAdminLive.ts';
 import { useAdminSelection } from '../components/admin/useAdminSelection.ts';
 import { useLocateEvent } from '../components/admin/useLocateEvent.ts';
 import '../components/auth/fields.css';
@@ -39,6 +40,7 @@ export function AdminPage() {
   const packageName = club ? club.packageName : (clubs.data?.packageName ?? null);
   const plan = usePlanFeatures(packageId);
   const events = useAdminEvents(competition?.uic ?? null);
+  useAdminLive(club?.uic ?? null);
   const eventList = events.data ?? [];
 
   const [searchParams, setSearchParams] = useSearchParams();

@@ -16,12 +16,19 @@ import { ImageField, useImageChoice } from './ImageField.tsx';
 import { SwitchField } from './Switch.tsx';
 import { TimetableField, type TimetableChoice } from './TimetableField.tsx';
 import { liveNowLabel, visibilityLabel } from './labels.ts';
+import { isBusy } from './uploadProgress.ts';
+import { useAdminCompetitions } from './useAdminQueries.ts';
+import { useUploadJob } from './useUploadJob.ts';
 
 export const COMPETITION_SAVE_FAILED = 'Failed to save competition.';
+export const TIMETABLE_REFUSED =
+  'The competition was saved, but the timetable was not accepted. Choose another file, then save.';
 
 /**
  * Add/Edit Competition (spec sections 4 and 5). Validated on submit with the server's own
- * schema; the image and the timetable are chosen here and applied only by the save.
+ * schema; the image and the timetable are chosen here and applied only by the save. A
+ * timetable is uploaded once the competition exists, and the dialog then stays open to show
+ * how its processing goes.
  */
 export function CompetitionForm({
   competition,
@@ -54,7 +61,12 @@ export function CompetitionForm({
   // New competitions take their URL name from the name until the user types one.
   const urlTyped = useRef(competition !== null);
   // Once created, a retry (say after a failed image upload) updates instead of adding again.
-  const savedUic = useRef(competition?.uic ?? null);
+  const [savedUic, setSavedUic] = useState(competition?.uic ?? null);
+  // The competition as last fetched: a published timetable changes its timetable fields.
+  const competitions = useAdminCompetitions();
+  const current = competitions.data?.find((c) => c.uic === savedUic) ?? competition;
+  const upload = useUploadJob();
+  const [uploaded, setUploaded] = useState(false);
 
   const [image, chooseImage] = useImageChoice();
   const [imageRemoved, setImageRemoved] = useState(false);
@@ -64,27 +76,46 @@ export function CompetitionForm({
 
   const save = async (values: CompetitionInput) => {
     setFailure(null);
-    const input: CompetitionInput = timetable
-      ? {
-          ...values,
-          timeTableType: timetable.type,
-          timeTableFileName: timetable.file.name,
-          // The old file's rows never stand in for a new file's.
-          timeTableFile: null,
-        }
-      : timetableDeleted
-        ? { ...values, timeTableType: 'NONE', timeTableFileName: null, timeTableFile: null }
-        : values;
+    // The timetable fields are the server's, never the form's copy from when it opened: an
+    // upload may have replaced the timetable since. Rows are left out, so the stored ones
+    // stay; a new file's rows are written by its upload once parsed.
+    const { timeTableFile: _rows, ...fields } = values;
+    const input: CompetitionInput =
+      timetableDeleted && !timetable
+        ? { ...fields, timeTableType: 'NONE', timeTableFileName: null, timeTableFile: null }
+        : {
+            ...fields,
+            timeTableType: current?.timeTableType ?? 'NONE',
+            timeTableFileName: current?.timeTableFileName ?? null,
+          };
     try {
       let saved =
-        savedUic.current === null
+        savedUic === null
           ? await adminApi.createCompetition(input)
-          : await adminApi.updateCompetition(savedUic.current, input);
-      savedUic.current = saved.uic;
+          : await adminApi.updateCompetition(savedUic, input);
+      setSavedUic(saved.uic);
       if (image) saved = await adminApi.uploadImage(saved.uic, image.file);
       else if (imageRemoved && saved.imageLink) saved = await adminApi.deleteImage(saved.uic);
+      const sent = timetable
+        ? await upload.start([timetable.file.name], () =>
+            adminApi.uploadTimetable(saved.uic, timetable.type, timetable.file),
+          )
+        : null;
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onSaved(saved);
+      if (sent === false) {
+        setFailure(TIMETABLE_REFUSED);
+        return;
+      }
+      if (sent) {
+        // The dialog stays open: what was sent must not be sent again by another save.
+        chooseImage(null);
+        setImageRemoved(false);
+        setTimetable(null);
+        setTimetableDeleted(false);
+        setUploaded(true);
+      } else {
+        onSaved(saved);
+      }
     } catch (error) {
       // Part of the save may have gone through (the competition, not its image).
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -264,7 +295,7 @@ export function CompetitionForm({
       </div>
 
       <ImageField
-        currentUrl={competition?.imageLink ?? null}
+        currentUrl={current?.imageLink ?? null}
         choice={image}
         onChoose={chooseImage}
         removed={imageRemoved}
@@ -273,21 +304,34 @@ export function CompetitionForm({
 
       <TimetableField
         enabled={timetableEnabled}
-        savedType={competition?.timeTableType ?? 'NONE'}
-        savedFileName={competition?.timeTableFileName ?? null}
+        savedType={current?.timeTableType ?? 'NONE'}
+        savedFileName={current?.timeTableFileName ?? null}
         choice={timetable}
         onChoose={setTimetable}
         markedForDeletion={timetableDeleted}
         onMarkedChange={setTimetableDeleted}
+        job={upload.job}
+        onDismissJob={upload.clear}
       />
 
       {failure && <FormAlert>{failure}</FormAlert>}
+      {uploaded && !failure && (
+        <p className="form-success" role="status">
+          Competition saved. The timetable's progress shows above; you can close this dialog at any
+          time.
+        </p>
+      )}
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {uploaded ? 'Close' : 'Cancel'}
         </button>
-        <button type="submit" className="btn" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : competition ? 'Save changes' : 'Add competition'}
+        <button
+          type="submit"
+          className="btn"
+          // A save during processing would write back the timetable fields being replaced.
+          disabled={isSubmitting || isBusy(upload.job)}
+        >
+          {isSubmitting ? 'Saving…' : savedUic !== null ? 'Save changes' : 'Add competition'}
         </button>
       </div>
     </form>

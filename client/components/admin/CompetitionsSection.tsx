@@ -12,8 +12,12 @@ import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.
 import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CompetitionsTable, type QuickToggle } from './CompetitionsTable.tsx';
+import { LynxUploadDialog } from './LynxUploadDialog.tsx';
 
-/** The competitions card: plan usage, Add New Competition (within the plan) and the table. */
+/**
+ * The competitions card: plan usage, Add New Competition (within the plan), the FinishLynx
+ * upload for the selected competition, and the table.
+ */
 export function CompetitionsSection({
   competitions,
   clubs,
@@ -35,6 +39,8 @@ export function CompetitionsSection({
 }) {
   const queryClient = useQueryClient();
   const [toggleError, setToggleError] = useState<string | null>(null);
+  const [lynxOpen, setLynxOpen] = useState(false);
+  const selected = competitions.find((c) => c.uic === selectedUic) ?? null;
   // The quick switches change one flag, whatever state the rest of the competition is in.
   const toggle = useMutation({
     mutationFn: ({ competition, field, value }: ToggleVars) =>
@@ -63,6 +69,15 @@ export function CompetitionsSection({
         )}
         <button
           type="button"
+          className="btn btn-secondary admin-add"
+          onClick={() => setLynxOpen(true)}
+          disabled={selected === null}
+          title={selected ? `For ${selected.competitionName}` : 'Select a competition first.'}
+        >
+          Upload FinishLynx files
+        </button>
+        <button
+          type="button"
           className="btn admin-add"
           onClick={onAdd}
           disabled={!canAdd}
@@ -78,6 +93,13 @@ export function CompetitionsSection({
         </div>
       )}
       {toggleError && <FormAlert>{toggleError}</FormAlert>}
+      {selected && (
+        <LynxUploadDialog
+          competition={selected}
+          open={lynxOpen}
+          onClose={() => setLynxOpen(false)}
+        />
+      )}
       <CompetitionsTable
         competitions={competitions}
         clubs={clubs}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,8 +26,13 @@ import { eventFormDefaults } from './eventPayload.ts';
 import { fieldDisciplineLabels, trackDisciplineLabels, visibilityLabel } from './labels.ts';
 import { PdfField } from './PdfField.tsx';
 import { SwitchField } from './Switch.tsx';
+import { isBusy } from './uploadProgress.ts';
+import { useAdminEvents } from './useAdminQueries.ts';
+import { useEventFileUpload, type EventFileKind } from './useEventFileUpload.ts';
 
 export const EVENT_SAVE_FAILED = 'Failed to save event.';
+export const EVENT_FILE_REFUSED =
+  'The event was saved, but a file was not accepted. Choose another file or clear it, then save.';
 
 const selectableRounds = rounds.filter((round) => round !== 'unknown');
 // 'imported' is set by imports only and must be edited away (spec section 4).
@@ -41,7 +46,9 @@ const orNull = (value: unknown) => (value === '' ? null : value);
 
 /**
  * Add/Edit Event (spec sections 4 and 5), validated on submit with the server's schema.
- * The photo-finish PDF and file deletions are applied only by the save.
+ * The photo-finish PDF and file deletions are applied only by the save. A results file or
+ * start list is sent as soon as it is chosen for a saved event; a new event's is sent by the
+ * save that creates it, and the dialog then stays open to show how its processing goes.
  */
 export function EventForm({
   event,
@@ -82,7 +89,11 @@ export function EventForm({
   // The id a new event is created with (spec section 3); a retry after a partial failure
   // updates the event instead of adding it twice.
   const [newId] = useState(() => crypto.randomUUID());
-  const savedId = useRef(event?.id ?? null);
+  const [savedId, setSavedId] = useState(event?.id ?? null);
+  // The event as last fetched (refetched when an upload is published): its files, rows and
+  // type locks. A new event has none until its first save.
+  const events = useAdminEvents(savedId === null ? null : competitionUic);
+  const current = events.data?.find((e) => e.id === savedId) ?? event;
 
   const [pdf, setPdf] = useState<File | null>(null);
   const [pdfRemoved, setPdfRemoved] = useState(false);
@@ -90,6 +101,48 @@ export function EventForm({
   const [startListDeleted, setStartListDeleted] = useState(false);
   const statusBeforeDelete = useRef<unknown>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
+  // A new event was saved with files: the dialog stays open on their progress.
+  const [added, setAdded] = useState(false);
+
+  // A published upload changed what the server holds: the form takes the fields the upload
+  // set (results make the event official or unofficial), so a later save keeps them.
+  const takeUploaded = (kind: EventFileKind) => () => {
+    const list = queryClient.getQueryData<AdminEvent[]>(adminKeys.events(competitionUic));
+    const saved = list?.find((e) => e.id === savedId);
+    if (!saved) return;
+    if (kind === 'results') {
+      setValue('status', saved.status);
+      setValue('resultsFileType', saved.resultsFileType);
+    } else {
+      setValue('startListType', saved.startListType);
+    }
+  };
+  const results = useEventFileUpload('results', savedId, takeUploaded('results'));
+  const startList = useEventFileUpload('start_list', savedId, takeUploaded('start_list'));
+  const uploading = isBusy(results.job) || isBusy(startList.job);
+  const waitNoteId = useId();
+
+  // Spec section 4: a new event closed with both a results file and a start list present is
+  // deleted. Read as: the event was created by this dialog, but its save did not complete
+  // (a file was refused) before the dialog was closed; a finished save keeps it.
+  const abandon = useRef<string | null>(null);
+  const abandonable =
+    event === null && savedId !== null && results.present && startList.present ? savedId : null;
+  useEffect(() => {
+    abandon.current = abandonable;
+  }, [abandonable]);
+  const completed = useRef(false);
+  useEffect(
+    () => () => {
+      const id = abandon.current;
+      if (id === null || completed.current) return;
+      void adminApi
+        .deleteEvent(id)
+        .catch(() => undefined)
+        .then(() => queryClient.invalidateQueries({ queryKey: adminKeys.all }));
+    },
+    [queryClient],
+  );
 
   // Deleting the results resets the status to upcoming (spec section 4); undo restores it.
   const markResultsDeleted = (deleted: boolean) => {
@@ -109,6 +162,11 @@ export function EventForm({
     const { results: _results, startListFile: _startList, ...fields } = values;
     const input: EventInput = {
       ...fields,
+      // The form never edits the file names; an upload may have changed them since it opened.
+      ...(current && {
+        resultsFileName: current.resultsFileName,
+        startListFileName: current.startListFileName,
+      }),
       ...(resultsDeleted && { results: [], resultsFileType: 'NONE', resultsFileName: null }),
       ...(startListDeleted && {
         startListFile: [],
@@ -117,20 +175,42 @@ export function EventForm({
       }),
     };
     try {
-      const id = savedId.current;
       const saved =
-        id === null
+        savedId === null
           ? await adminApi.createEvent(competitionUic, { ...input, id: newId })
-          : await adminApi.updateEvent(id, input);
-      savedId.current = saved.id;
+          : await adminApi.updateEvent(savedId, input);
+      setSavedId(saved.id);
       if (pdf) {
         await adminApi.uploadPdf(saved.id, pdf);
       } else if (pdfRemoved && saved.pdfLink) {
         // Spec section 7: a failed PDF deletion is only logged; the event itself is saved.
         await adminApi.deletePdf(saved.id).catch((error: unknown) => console.error(error));
       }
+      // Sent: a retry after a refused file, or a later save, must not send it again.
+      setPdf(null);
+      setPdfRemoved(false);
+      // The files held for a new event, now that it exists (the PDF's pattern).
+      let sent = false;
+      let refused = false;
+      const held = [
+        [results, input.resultsFileType],
+        [startList, input.startListType],
+      ] as const;
+      for (const [upload, type] of held) {
+        if (!upload.pending || type === 'NONE') continue;
+        sent = true;
+        if (await upload.send(upload.pending, type, saved.id)) upload.setPending(null);
+        else refused = true;
+      }
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      onSaved();
+      if (refused) {
+        // The refusal itself shows by its upload area.
+        setFailure(EVENT_FILE_REFUSED);
+        return;
+      }
+      completed.current = true;
+      if (sent) setAdded(true);
+      else onSaved();
     } catch (error) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       // The spec drops a failed save silently; the admin is told why instead (plan limits,
@@ -143,6 +223,7 @@ export function EventForm({
   const windShown = formatWind(wind);
   const windState = windLabel(wind);
   const editing = event !== null;
+  const exists = savedId !== null;
 
   return (
     <FormProvider {...form}>
@@ -158,7 +239,7 @@ export function EventForm({
                 {...field}
                 className="field-input"
                 value={competitionUic}
-                disabled={editing}
+                disabled={exists}
                 onChange={(e) => setCompetitionUic(Number(e.target.value))}
               >
                 {competitions.map((competition) => (
@@ -344,7 +425,10 @@ export function EventForm({
         </div>
 
         <EventFilesFields
-          event={event}
+          event={current}
+          saved={exists}
+          results={results}
+          startList={startList}
           resultsDeleted={resultsDeleted}
           onResultsDeletedChange={markResultsDeleted}
           startListDeleted={startListDeleted}
@@ -353,7 +437,7 @@ export function EventForm({
 
         <PdfField
           enabled={pdfEnabled}
-          currentUrl={event?.pdfLink ?? null}
+          currentUrl={current?.pdfLink ?? null}
           choice={pdf}
           onChoose={setPdf}
           removed={pdfRemoved}
@@ -361,12 +445,28 @@ export function EventForm({
         />
 
         {failure && <FormAlert>{failure}</FormAlert>}
+        {added && !failure && (
+          <p className="form-success" role="status">
+            Event added. Its files' progress shows above; you can close this dialog at any time.
+          </p>
+        )}
+        {uploading && (
+          <p className="field-hint" id={waitNoteId}>
+            Saving is possible once the file upload has finished.
+          </p>
+        )}
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {added ? 'Close' : 'Cancel'}
           </button>
-          <button type="submit" className="btn" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : editing ? 'Save changes' : 'Add event'}
+          <button
+            type="submit"
+            className="btn"
+            // A save during processing would write back the fields the upload is changing.
+            disabled={isSubmitting || uploading}
+            aria-describedby={uploading ? waitNoteId : undefined}
+          >
+            {isSubmitting ? 'Saving…' : exists ? 'Save changes' : 'Add event'}
           </button>
         </div>
       </form>

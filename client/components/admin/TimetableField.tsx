@@ -1,8 +1,11 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import type { FileType } from '../../../shared/domain.ts';
 import { featureBlockedMessage } from '../../../shared/planGating.ts';
-import { timetableAccept, timetableFileError } from './fileRules.ts';
+import { templates, timetableAccept, timetableFileError } from './fileRules.ts';
 import { fileTypeLabels } from './labels.ts';
+import { UploadDropZone } from './UploadDropZone.tsx';
+import { UploadProgress } from './UploadProgress.tsx';
+import { isBusy, type UploadJob } from './uploadProgress.ts';
 import { useFlash } from './useFlash.ts';
 
 export interface TimetableChoice {
@@ -16,8 +19,8 @@ const TYPES = ['MANUAL', 'LYNX_MEET_MANAGMENT'] as const;
  * The competition's timetable (spec sections 4 and 5): pick the type, then the file; the
  * type of an existing file cannot be switched until that file is deleted. Deleting asks
  * first, then only marks the file; the competition's save carries it out, and picking a new
- * file (or closing without saving) undoes it. Parsing the file is not done here yet: the
- * save sends its name and type.
+ * file (or closing without saving) undoes it. The chosen file is uploaded by the save, once
+ * the competition exists; the server parses it and sets the timetable (`job` shows how).
  */
 export function TimetableField({
   enabled,
@@ -27,6 +30,8 @@ export function TimetableField({
   onChoose,
   markedForDeletion,
   onMarkedChange,
+  job,
+  onDismissJob,
 }: {
   /** The plan includes the timetable feature. */
   enabled: boolean;
@@ -36,8 +41,10 @@ export function TimetableField({
   onChoose: (choice: TimetableChoice) => void;
   markedForDeletion: boolean;
   onMarkedChange: (marked: boolean) => void;
+  /** The upload of the file chosen before the last save. */
+  job: UploadJob | null;
+  onDismissJob: () => void;
 }) {
-  const id = useId();
   const [picked, setPicked] = useState<FileType>('NONE');
   const [confirming, setConfirming] = useState(false);
   const [message, flash] = useFlash();
@@ -46,9 +53,9 @@ export function TimetableField({
   const lockedType: FileType | null = choice?.type ?? (hasSaved ? savedType : null);
   const activeType = lockedType ?? picked;
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const busy = isBusy(job);
+
+  const pick = ([file]: File[]) => {
     if (!file || activeType === 'NONE') return;
     const error = timetableFileError(file, activeType);
     if (error) {
@@ -127,31 +134,34 @@ export function TimetableField({
       )}
 
       {enabled && activeType !== 'NONE' && (
-        <div className="file-row">
-          <input
-            id={id}
-            className="visually-hidden file-input"
-            type="file"
-            accept={timetableAccept(activeType)}
-            onChange={pick}
-          />
-          <label htmlFor={id} className="btn btn-secondary file-button">
-            {choice || hasSaved ? 'Upload a new timetable' : 'Choose timetable file'}
-          </label>
-          <span className="field-hint">
-            {choice
-              ? `${choice.file.name} is saved with the competition.`
-              : activeType === 'MANUAL'
-                ? 'Manual timetable: .xlsx'
-                : 'Lynx Meet Management: .xlsx or .xml'}
-          </span>
-        </div>
+        <UploadDropZone
+          buttonLabel={choice || hasSaved ? 'Upload a new timetable' : 'Choose timetable file'}
+          accept={timetableAccept(activeType)}
+          disabled={busy}
+          note={
+            busy
+              ? 'Wait for this upload to finish.'
+              : choice
+                ? `${choice.file.name} is uploaded when you save.`
+                : activeType === 'MANUAL'
+                  ? 'Manual timetable: .xlsx'
+                  : 'Lynx Meet Management: .xlsx or .xml'
+          }
+          onFiles={pick}
+        >
+          {activeType === 'MANUAL' && (
+            <a className="template-link" href={templates.timetable.href} download>
+              Download the {templates.timetable.label.toLowerCase()} (.xlsx)
+            </a>
+          )}
+        </UploadDropZone>
       )}
       {message && (
         <p className="field-error" role="alert">
           {message}
         </p>
       )}
+      <UploadProgress job={job} onDismiss={onDismissJob} />
     </fieldset>
   );
 }

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UploadAccepted, UploadStatus } from '../../../shared/schemas/upload.ts';
+import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { useLiveMessage, useLiveStatus } from '../../lib/useLive.ts';
+import { advance, isSettled, UPLOAD_FAILED, type UploadJob } from './uploadProgress.ts';
+
+/** Without a live socket the job is polled this often (the brief's fallback). */
+const POLL_MS = 1000;
+/**
+ * Even with a live socket the job is looked up now and then: a message pushed between
+ * the 202 and the moment the id is known, or while the admin room was being joined, would
+ * otherwise be missed for good.
+ */
+const SAFETY_POLL_MS = 5000;
+
+/**
+ * One upload and its progress: `start` sends the file(s), then the job follows the
+ * `upload.status` messages of the admin's club room, or polls GET /api/admin/uploads/{id}
+ * while the socket is down. A published job is shown as such only once the admin data has
+ * been refetched and `onPublished` has run: the success text and the new rows appear
+ * together, and nothing can be saved over the upload's changes in between.
+ */
+export function useUploadJob(onPublished?: () => void) {
+  const queryClient = useQueryClient();
+  const liveStatus = useLiveStatus();
+  const [job, setJob] = useState<UploadJob | null>(null);
+  const published = useRef(onPublished);
+  useEffect(() => {
+    published.current = onPublished;
+  });
+  // The upload followed now, and the one whose publication is being applied (the socket
+  // and a poll may both report it).
+  const following = useRef<string | null>(null);
+  const finishing = useRef<string | null>(null);
+
+  const report = useCallback(
+    (uploadId: string, status: UploadStatus, message: string | null) => {
+      if (uploadId !== following.current) return;
+      const apply = () =>
+        setJob((current) =>
+          current?.uploadId === uploadId ? advance(current, status, message) : current,
+        );
+      if (status !== 'published') {
+        apply();
+        return;
+      }
+      if (finishing.current === uploadId) return;
+      finishing.current = uploadId;
+      void queryClient
+        .invalidateQueries({ queryKey: adminKeys.all })
+        .then(() => published.current?.())
+        .finally(apply);
+    },
+    [queryClient],
+  );
+
+  useLiveMessage('upload.status', (payload) =>
+    report(payload.uploadId, payload.status, payload.message),
+  );
+
+  const uploadId = job?.uploadId ?? null;
+  const settled = isSettled(job);
+  useEffect(() => {
+    if (uploadId === null || settled) return;
+    const poll = () =>
+      adminApi.upload(uploadId).then(
+        (view) => report(view.id, view.status, view.message),
+        // A failed look-up is retried by the next tick; the socket may still report.
+        () => undefined,
+      );
+    // Right away too: the job may have moved on before its id was known here.
+    void poll();
+    const timer = setInterval(() => void poll(), liveStatus === 'live' ? SAFETY_POLL_MS : POLL_MS);
+    return () => clearInterval(timer);
+  }, [uploadId, settled, liveStatus, report]);
+
+  /** Sends the file(s); resolves false (the job shows why) when the server refused them. */
+  const start = useCallback(
+    async (fileNames: readonly string[], send: () => Promise<UploadAccepted>) => {
+      following.current = null;
+      setJob({ status: 'sending', uploadId: null, message: null, fileNames });
+      try {
+        const accepted = await send();
+        following.current = accepted.uploadId;
+        setJob({ status: accepted.status, uploadId: accepted.uploadId, message: null, fileNames });
+        return true;
+      } catch (error) {
+        setJob({
+          status: 'failed',
+          uploadId: null,
+          message: errorText(error, UPLOAD_FAILED),
+          fileNames,
+        });
+        return false;
+      }
+    },
+    [],
+  );
+
+  const clear = useCallback(() => {
+    following.current = null;
+    setJob(null);
+  }, []);
+  return { job, start, clear };
+}
