@@ -5,6 +5,7 @@ import { createCompetition, createEvent } from '../support/factory.ts';
 import { Spectator } from '../support/spectator.ts';
 import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
+import { bookBytes } from '../fixtures/xlsx/book.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -206,5 +207,139 @@ describe('a FinishLynx batch', () => {
       `/api/admin/competitions/${competition.uic}/events`,
     );
     expect(after).toHaveLength(count);
+  });
+});
+
+describe('spreadsheets and timetables', () => {
+  it('publishes a manual results spreadsheet as official, and an XML export as unofficial', async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic, { eventName: 'Women 100m' });
+    const sheet = bookBytes([
+      ['Santry Open, Women 100m'],
+      [
+        'Bib',
+        'Rank',
+        'Lane',
+        'First Name',
+        'Last Name',
+        'Club',
+        'Gender',
+        'Result',
+        'Reaction Time',
+        'Windspeed',
+      ],
+      ['7', '1', '4', 'Aoife', 'Murphy', 'DCH', 'F', '11.87', '0.151', '+1.2'],
+      ['9', '2', '5', 'Sarah', 'Byrne', 'Clonliffe', 'F', '12.02', '0.160', '+1.2'],
+    ]);
+    const { uploadId } = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${event.id}/upload-results`,
+        [{ name: 'results.xlsx', bytes: sheet }],
+        { type: 'MANUAL' },
+      ),
+    );
+    expect(await settled(client, uploadId)).toMatchObject({
+      status: 'published',
+      message: 'Results XLSX parsed successfully!',
+    });
+    const { body: events } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    expect(events[0]).toMatchObject({ status: 'official', resultsFileType: 'MANUAL' });
+    expect(events[0]!.results.map((r) => [r.rank, r.name, r.performance])).toEqual([
+      ['1', 'Aoife Murphy', '11.87'],
+      ['2', 'Sarah Byrne', '12.02'],
+    ]);
+
+    const other = await createEvent(t.runtime.db, competition.uic, { eventName: 'Men 100m' });
+    const xml = `<?xml version="1.0"?><results><event name="Men 100m" round="Final" wind="-0.4">
+      <competitor place="1" bib="3" firstName="Sean" lastName="Doyle" club="Leevale" time="10.31"/>
+    </event></results>`;
+    const xmlUpload = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${other.id}/upload-results`,
+        [{ name: 'results.xml', bytes: new TextEncoder().encode(xml) }],
+        { type: 'LYNX_MEET_MANAGMENT' },
+      ),
+    );
+    expect(await settled(client, xmlUpload.uploadId)).toMatchObject({
+      status: 'published',
+      message: 'Results XML parsed successfully!',
+    });
+    const saved = await t.runtime.db
+      .selectFrom('events')
+      .select(['status', 'windSpeed'])
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ status: 'unofficial', windSpeed: '-0.4' });
+  });
+
+  it('creates Auto events from a timetable, marked imported where the round is unknown, and updates them on a second upload', async () => {
+    const { client, competition } = await setUp();
+    const timetable = bookBytes([
+      ['Time', 'Event Name', 'Round', 'Event Type', 'Discipline'],
+      ['10:00', 'Women 100m', 'Heats', 'Track', '100'],
+      ['10:30', 'Men Long Jump', 'Final', 'Field', 'Long Jump'],
+      ['11:00', 'Mixed Relay', 'Exhibition', 'Track', ''],
+    ]);
+    const send = () =>
+      sendUpload(
+        client,
+        `/api/admin/competitions/${competition.uic}/upload-timetable`,
+        [{ name: 'timetable.xlsx', bytes: timetable }],
+        { type: 'MANUAL' },
+      );
+    const { uploadId } = await accepted(await send());
+    expect(await settled(client, uploadId)).toMatchObject({ status: 'published' });
+    const { body: events } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    const byName = Object.fromEntries(events.map((e) => [e.eventName, e]));
+    expect(byName['Women 100m']).toMatchObject({
+      autoCreatedFromTimetable: true,
+      status: 'upcoming',
+      round: 'heats',
+      time: '10:00',
+      trackDiscipline: 'ONE_HUNDRED_METER',
+    });
+    expect(byName['Men Long Jump']).toMatchObject({
+      eventType: 'JUMP',
+      fieldDiscipline: 'LONG_JUMP',
+    });
+    expect(byName['Mixed Relay']).toMatchObject({ status: 'imported', round: 'unknown' });
+    const competitionRow = await t.runtime.db
+      .selectFrom('competitions')
+      .select(['timeTableType', 'timeTableFileName'])
+      .where('uic', '=', competition.uic)
+      .executeTakeFirstOrThrow();
+    expect(competitionRow).toEqual({
+      timeTableType: 'MANUAL',
+      timeTableFileName: 'timetable.xlsx',
+    });
+
+    const again = await accepted(await send());
+    await settled(client, again.uploadId);
+    const { body: after } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    expect(after).toHaveLength(3);
+  });
+
+  it('keeps timetables to the plans that have them', async () => {
+    const { club, admin } = await clubWithAdmin(t.runtime.db, 'Recreational');
+    const client = await loggedIn(t.url, admin.email);
+    const competition = await createCompetition(t.runtime.db, club.uic);
+    const res = await sendUpload(
+      client,
+      `/api/admin/competitions/${competition.uic}/upload-timetable`,
+      [{ name: 'timetable.xlsx', bytes: bookBytes([['Time', 'Event Name', 'Round']]) }],
+      { type: 'MANUAL' },
+    );
+    expect(res.status).toBe(403);
+    expect((await res.json()).error).toMatch(
+      /^This feature is not available with your current subscription plan/,
+    );
   });
 });
