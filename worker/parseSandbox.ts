@@ -8,6 +8,8 @@ export interface SandboxLimits {
   maxMemoryMb: number;
 }
 
+const STARTUP_LIMIT_MS = 30_000;
+
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 10_000, maxMemoryMb: 256 };
 
 interface Task {
@@ -69,8 +71,20 @@ export class ParseSandbox {
     const task = this.tasks.shift();
     if (!task) return;
     const thread = (this.thread ??= this.spawn());
-    this.current = { task, timer: undefined };
+    // A thread that never finishes loading must not hold every later job.
+    this.current = {
+      task,
+      timer: setTimeout(() => {
+        if (this.current?.task !== task) return;
+        this.thread = null;
+        this.current = null;
+        task.reject(new Error('the parse thread did not start'));
+        void thread.terminate();
+        this.pump();
+      }, STARTUP_LIMIT_MS),
+    };
     void this.ready.then(() => {
+      if (this.current?.task === task) clearTimeout(this.current.timer);
       if (this.current?.task !== task || this.thread !== thread) return;
       this.current.timer = setTimeout(() => {
         this.thread = null;
@@ -92,21 +106,28 @@ export class ParseSandbox {
     this.pump();
   }
 
-  /** The thread died (out of memory, crashed): its job fails, the next gets a new thread. */
+  /**
+   * The thread died. Out of memory is the file's fault: its upload fails. Anything else is
+   * not: the job is rejected, so the queue tries it again. The next job gets a new thread.
+   */
   private lose(thread: Worker, err: Error | null): void {
     if (this.thread !== thread) return;
     this.thread = null;
-    const task = this.current?.task;
-    if (!task) return;
-    const outOfMemory = (err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-    this.finish(
-      this.failure(
-        task,
-        outOfMemory
-          ? `the file needs more than ${this.limits.maxMemoryMb} MB to parse`
-          : 'the parser stopped unexpectedly',
-      ),
-    );
+    const current = this.current;
+    if (!current) return;
+    if ((err as { code?: string } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      this.finish(
+        this.failure(
+          current.task,
+          `the file needs more than ${this.limits.maxMemoryMb} MB to parse`,
+        ),
+      );
+      return;
+    }
+    clearTimeout(current.timer);
+    this.current = null;
+    current.task.reject(err ?? new Error('the parse thread stopped unexpectedly'));
+    this.pump();
   }
 
   private failure(task: Task, reason: string): ParseOutput {

@@ -130,7 +130,13 @@ export class BullMqQueue implements JobQueue {
   }
 
   async enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions) {
-    await this.producer(name).add(name, queues[name].parse(payload), {
+    const queue = this.producer(name);
+    // A finished job keeps its id for a while; queuing that id again would do nothing.
+    const previous = await queue.getJob(opts.jobId);
+    if (previous && ((await previous.isFailed()) || (await previous.isCompleted()))) {
+      await previous.remove();
+    }
+    await queue.add(name, queues[name].parse(payload), {
       jobId: opts.jobId,
       attempts: JOB_ATTEMPTS,
       backoff: { type: 'exponential', delay: JOB_BACKOFF_MS },

@@ -17,6 +17,9 @@ import { isPublicEvent } from '../events/queries.ts';
 import { competitionMessage } from '../competitions/service.ts';
 import { findPublicCompetition } from '../competitions/queries.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
+import { clubPlan } from '../pricing/gating.ts';
+import { RESULTS_TYPE_LOCKED, START_LIST_TYPE_LOCKED } from '../events/admin.ts';
+import type { EventStatus } from '../../shared/domain.ts';
 
 type Parsed = Extract<ParseOutput, { ok: true }>;
 
@@ -34,15 +37,39 @@ async function saveEvent(trx: Db, id: string, set: EventFields): Promise<LiveMes
   return eventMessage(trx, saved, wasPublic);
 }
 
-/** Results from a file: XML is preliminary (unofficial), a spreadsheet or FinishLynx file official. */
-function resultsFields(event: ParsedEvent, fileName: string, fileType: FileType, xml: boolean) {
+/**
+ * Results from a file: XML is preliminary (unofficial), a spreadsheet or FinishLynx file
+ * official; an event still marked imported (edit required) or scratched keeps that status.
+ * The file's wind is kept only on plans with wind speed.
+ */
+function resultsFields(
+  event: ParsedEvent,
+  target: {
+    fileName: string;
+    fileType: FileType;
+    xml: boolean;
+    status: EventStatus;
+    wind: boolean;
+  },
+): EventFields {
+  const keep = target.status === 'imported' || target.status === 'scratched';
   return {
     results: json(event.rows),
-    resultsFileName: fileName,
-    resultsFileType: fileType,
-    status: xml ? ('unofficial' as const) : ('official' as const),
-    ...(event.wind !== null ? { windSpeed: event.wind } : {}),
+    resultsFileName: target.fileName,
+    resultsFileType: target.fileType,
+    ...(keep ? {} : { status: target.xml ? ('unofficial' as const) : ('official' as const) }),
+    ...(event.wind !== null && target.wind ? { windSpeed: event.wind } : {}),
   };
+}
+
+/** The event an upload writes to, locked, with what decides how it may be written. */
+async function lockedEvent(trx: Db, id: string) {
+  return trx
+    .selectFrom('events')
+    .select(['id', 'status', 'results', 'resultsFileType', 'startListFile', 'startListType'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 function startListFields(event: ParsedEvent, fileName: string, fileType: FileType) {
@@ -180,32 +207,37 @@ async function applyParsed(
   upload: UploadRow,
   output: Parsed,
   fileNames: string[],
-): Promise<LiveMessage[]> {
+): Promise<LiveMessage[] | string> {
   const fileName = fileNames[0] ?? 'upload';
+  const wind = (await clubPlan(trx, upload.clubUic)).aliases.has('wind_speed');
   const messages: LiveMessage[] = [];
   const push = (m: LiveMessage | null) => {
     if (m) messages.push(m);
   };
   switch (output.target) {
     case 'results': {
-      const event = output.events[0]!;
-      push(
-        await saveEvent(
-          trx,
-          upload.eventId!,
-          resultsFields(event, fileName, upload.fileType, output.format === 'xml'),
-        ),
-      );
+      const stored = await lockedEvent(trx, upload.eventId!);
+      // Checked again here: another upload may have saved a file of the other type since.
+      if (stored.results.length > 0 && stored.resultsFileType !== upload.fileType) {
+        return RESULTS_TYPE_LOCKED;
+      }
+      const fields = resultsFields(output.events[0]!, {
+        fileName,
+        fileType: upload.fileType,
+        xml: output.format === 'xml',
+        status: stored.status,
+        wind,
+      });
+      push(await saveEvent(trx, upload.eventId!, fields));
       break;
     }
     case 'start_list': {
-      push(
-        await saveEvent(
-          trx,
-          upload.eventId!,
-          startListFields(output.events[0]!, fileName, upload.fileType),
-        ),
-      );
+      const stored = await lockedEvent(trx, upload.eventId!);
+      if (stored.startListFile.length > 0 && stored.startListType !== upload.fileType) {
+        return START_LIST_TYPE_LOCKED;
+      }
+      const fields = startListFields(output.events[0]!, fileName, upload.fileType);
+      push(await saveEvent(trx, upload.eventId!, fields));
       break;
     }
     case 'timetable':
@@ -226,8 +258,16 @@ async function applyParsed(
       }
       for (const [i, parsed] of output.results.entries()) {
         const { id } = await lynxEvent(trx, uic, parsed);
+        const stored = await lockedEvent(trx, id);
         const name = fileNames.filter((n) => /\.(lif|lff)$/i.test(n))[i] ?? fileName;
-        push(await saveEvent(trx, id, resultsFields(parsed, name, 'LYNX_MEET_MANAGMENT', false)));
+        const fields = resultsFields(parsed, {
+          fileName: name,
+          fileType: 'LYNX_MEET_MANAGMENT',
+          xml: false,
+          status: stored.status,
+          wind,
+        });
+        push(await saveEvent(trx, id, fields));
       }
       break;
     }
@@ -245,7 +285,7 @@ export async function applyUpload(
   uploadId: string,
   output: Parsed,
   fileNames: string[],
-): Promise<boolean> {
+): Promise<string | null> {
   return commitThenPublish(deps, async (trx) => {
     const upload = await trx
       .selectFrom('uploads')
@@ -254,9 +294,11 @@ export async function applyUpload(
       .forUpdate()
       .executeTakeFirst();
     if (!upload || upload.status === 'published' || upload.status === 'failed') {
-      return { result: false, message: null };
+      return { result: null, message: null };
     }
     const messages = await applyParsed(trx, upload, output, fileNames);
+    // A rule refused the change: nothing was written, and the upload fails with the reason.
+    if (typeof messages === 'string') return { result: messages, message: null };
     const message = successMessage(output.target, output.format);
     await trx
       .updateTable('uploads')
@@ -264,6 +306,6 @@ export async function applyUpload(
       .where('id', '=', uploadId)
       .execute();
     messages.push(statusMessage(upload, 'published', message));
-    return { result: true, message: messages };
+    return { result: null, message: messages };
   });
 }

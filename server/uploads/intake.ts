@@ -46,13 +46,18 @@ const CONTENT_TYPES: Record<UploadFormat, string> = {
 /** Whether the bytes can be the format the name says; the parser checks the rest. */
 function looksLike(format: UploadFormat, bytes: Buffer): boolean {
   if (format === 'xlsx') return bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const utf16 =
+    (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (!utf16 && bytes.includes(0)) return false;
   if (format === 'xml') {
-    const start = (utf16 ? bytes.toString('utf16le') : bytes.toString('utf8', 0, 512))
+    // In UTF-16 every other byte of the opening '<' is zero, whichever the byte order.
+    const text = utf16
+      ? Buffer.from(bytes.subarray(2, 514).filter((b) => b !== 0)).toString('latin1')
+      : bytes.toString('utf8', 0, 512);
+    return text
       .replace(/^\uFEFF/, '')
-      .trimStart();
-    return start.startsWith('<');
+      .trimStart()
+      .startsWith('<');
   }
   return true;
 }
@@ -80,10 +85,17 @@ async function receive(
   const files: Received[] = [];
   const batch = target === 'lynx_batch';
   for await (const part of request.parts({
-    limits: { fileSize: LARGEST, files: batch ? MAX_BATCH_FILES : 1, fields: 4 },
+    limits: {
+      fileSize: LARGEST,
+      files: batch ? MAX_BATCH_FILES : 1,
+      fields: 4,
+      parts: (batch ? MAX_BATCH_FILES : 1) + 4,
+    },
   })) {
     if (part.type === 'field') {
       if (part.fieldname !== 'type') continue;
+      // The files were checked against the type known when they arrived.
+      if (files.length > 0) throw new Invalid('Send the type field before the file.');
       const parsed = UploadFileType.safeParse(part.value);
       if (!parsed.success) throw new Invalid('type must be MANUAL or LYNX_MEET_MANAGMENT.');
       type = parsed.data;

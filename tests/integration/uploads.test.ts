@@ -169,7 +169,72 @@ describe('uploading results', () => {
   });
 });
 
+describe('uploads the worker cannot finish', () => {
+  it('are marked failed once they have used every attempt, not left parsing', async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic);
+    const upload = await t.runtime.db
+      .insertInto('uploads')
+      .values({
+        clubUic: competition.clubUic,
+        competitionUic: competition.uic,
+        eventId: event.id,
+        kind: 'results',
+        status: 'parsing',
+        attempts: 5,
+        createdBy: null,
+        message: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.runtime.queue.enqueue('uploads', { uploadId: upload.id }, { jobId: upload.id });
+    expect(await settled(client, upload.id)).toMatchObject({
+      status: 'failed',
+      message: 'The upload could not be processed. Please upload the file again.',
+    });
+  });
+
+  it('refuses a type field sent after the file', async () => {
+    const { client, competition } = await setUp();
+    const event = await createEvent(t.runtime.db, competition.uic);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(fixture('finishlynx', 'lynx.evt'))]), 'lynx.evt');
+    form.append('type', 'MANUAL');
+    const res = await client.fetch(`/api/admin/events/${event.id}/upload-start-list`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'Send the type field before the file.' });
+  });
+});
+
 describe('a FinishLynx batch', () => {
+  it('takes a whole meet of files at once', async () => {
+    const { client, competition } = await setUp();
+    const heats = Array.from({ length: 14 }, (_, i) => {
+      const text = new TextDecoder().decode(fixture('finishlynx', '005-1-01.lif'));
+      return {
+        name: `005-1-${String(i + 1).padStart(2, '0')}.lif`,
+        bytes: new TextEncoder().encode(text.replace(/^5,1,1,/, `5,1,${i + 1},`)),
+      };
+    });
+    const files = [{ name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') }, ...heats];
+    const { uploadId } = await accepted(
+      await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, files, {
+        field: 'files',
+      }),
+    );
+    expect(await settled(client, uploadId)).toMatchObject({ status: 'published' });
+    const heatsSaved = await t.runtime.db
+      .selectFrom('events')
+      .select('lynxHeat')
+      .where('competitionUic', '=', competition.uic)
+      .where('lynxEventNumber', '=', '5')
+      .execute();
+    expect(heatsSaved).toHaveLength(14);
+  });
+
   it('creates the heats of lynx.evt with their start lists, and files each result with its race', async () => {
     const { client, competition } = await setUp();
     const files = ['lynx.evt', '001-1-01.lif', '035-1-01.lff'].map((name) => ({
@@ -191,9 +256,10 @@ describe('a FinishLynx batch', () => {
     );
     expect(heat?.startListFile[0]).toMatchObject({ name: expect.stringContaining('Thompson') });
     const steeple = events.find((e) => e.results.length > 0 && e.eventType === 'ATHLETICS');
-    expect(steeple).toMatchObject({ status: 'official', windSpeed: '-1.4' });
+    // FinishLynx names no round: the events wait for the admin, marked imported (spec section 4).
+    expect(steeple).toMatchObject({ status: 'imported', round: 'unknown', windSpeed: '-1.4' });
     const highJump = events.find((e) => e.eventType === 'JUMP');
-    expect(highJump).toMatchObject({ fieldDiscipline: 'HIGH_JUMP', status: 'official' });
+    expect(highJump).toMatchObject({ fieldDiscipline: 'HIGH_JUMP', status: 'imported' });
 
     // The same files again update those events instead of adding more.
     const count = events.length;

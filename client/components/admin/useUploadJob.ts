@@ -32,6 +32,7 @@ export function useUploadJob(onPublished?: () => void) {
   // The upload followed now, and the one whose publication is being applied (the socket
   // and a poll may both report it).
   const following = useRef<string | null>(null);
+  const sends = useRef(0);
   const finishing = useRef<string | null>(null);
 
   const report = useCallback(
@@ -78,14 +79,18 @@ export function useUploadJob(onPublished?: () => void) {
   /** Sends the file(s); resolves false (the job shows why) when the server refused them. */
   const start = useCallback(
     async (fileNames: readonly string[], send: () => Promise<UploadAccepted>) => {
+      // Only the newest send may set the job: an older one answering late is ignored.
+      const generation = ++sends.current;
       following.current = null;
       setJob({ status: 'sending', uploadId: null, message: null, fileNames });
       try {
         const accepted = await send();
+        if (generation !== sends.current) return true;
         following.current = accepted.uploadId;
         setJob({ status: accepted.status, uploadId: accepted.uploadId, message: null, fileNames });
         return true;
       } catch (error) {
+        if (generation !== sends.current) return false;
         setJob({
           status: 'failed',
           uploadId: null,
@@ -99,6 +104,7 @@ export function useUploadJob(onPublished?: () => void) {
   );
 
   const clear = useCallback(() => {
+    sends.current += 1;
     following.current = null;
     setJob(null);
   }, []);
