@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * FinishLynx names a race by event number, round and heat; an event created or updated from
  * lynx.evt, a .lif or a .lff keeps that key so the next file of the same race finds it.
+ * Events created from a timetable keep the line they came from, for the same reason.
  * An upload remembers the file type the admin chose.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -11,6 +12,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lynx_event_number', 'text')
     .addColumn('lynx_round', 'text')
     .addColumn('lynx_heat', 'text')
+    // The timetable line an Auto event came from, as the file wrote it: the admin may edit
+    // the event's name or round, and the same timetable uploaded again still finds it.
+    .addColumn('timetable_key', 'text')
     .execute();
   await db.schema
     .createIndex('events_lynx_key_unique')

@@ -138,6 +138,7 @@ export interface EventsTable {
   lynxEventNumber: string | null;
   lynxRound: string | null;
   lynxHeat: string | null;
+  timetableKey: string | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;

@@ -138,6 +138,7 @@ async function applyTimetable(
 ): Promise<LiveMessage[]> {
   const uic = upload.competitionUic!;
   const messages: LiveMessage[] = [];
+  const seen = new Map<string, number>();
   for (const entry of entries) {
     const imported =
       entry.round === 'unknown' ||
@@ -149,18 +150,22 @@ async function applyTimetable(
       trackDiscipline: entry.eventType === 'JUMP' ? null : entry.trackDiscipline,
       fieldDiscipline: entry.eventType === 'JUMP' ? entry.fieldDiscipline : null,
     };
-    // A timetable uploaded again updates the events it created before, not duplicates them.
+    // The line as the file wrote it (the nth of the same name and round), so the same
+    // timetable finds its events again even after the admin edited their name or round.
+    const base = `${entry.eventName.trim().toLowerCase()}|${entry.round}`;
+    const nth = (seen.get(base) ?? 0) + 1;
+    seen.set(base, nth);
+    const timetableKey = `${base}|${nth}`;
     const existing = await trx
       .selectFrom('events')
       .select('id')
       .where('competitionUic', '=', uic)
-      .where('autoCreatedFromTimetable', '=', true)
-      .where('eventName', '=', entry.eventName)
-      .where('round', '=', entry.round)
+      .where('timetableKey', '=', timetableKey)
       .forUpdate()
       .executeTakeFirst();
     if (existing) {
-      const m = await saveEvent(trx, existing.id, fields);
+      // Only the schedule follows the file; what the admin edited since stays.
+      const m = await saveEvent(trx, existing.id, { time: entry.time });
       if (m) messages.push(m);
       continue;
     }
@@ -173,6 +178,7 @@ async function applyTimetable(
         round: entry.round,
         status: imported ? 'imported' : 'upcoming',
         autoCreatedFromTimetable: true,
+        timetableKey,
         windSpeed: null,
         resultsFileName: null,
         startListFileName: null,

@@ -385,12 +385,23 @@ describe('spreadsheets and timetables', () => {
       timeTableFileName: 'timetable.xlsx',
     });
 
+    // The admin completes the imported event; the same timetable uploaded again keeps that.
+    await t.runtime.db
+      .updateTable('events')
+      .set({ round: 'finals', trackDiscipline: 'CUSTOM', status: 'upcoming' })
+      .where('id', '=', byName['Mixed Relay']!.id)
+      .execute();
     const again = await accepted(await send());
     await settled(client, again.uploadId);
     const { body: after } = await client.json<AdminEvent[]>(
       `/api/admin/competitions/${competition.uic}/events`,
     );
     expect(after).toHaveLength(3);
+    expect(after.find((e) => e.eventName === 'Mixed Relay')).toMatchObject({
+      round: 'finals',
+      status: 'upcoming',
+      trackDiscipline: 'CUSTOM',
+    });
   });
 
   it('keeps timetables to the plans that have them', async () => {
