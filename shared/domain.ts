@@ -59,6 +59,24 @@ export const trackDisciplines = [
 ] as const;
 export type TrackDiscipline = (typeof trackDisciplines)[number];
 
+/** The track discipline of a race distance in metres (every other distance is CUSTOM). */
+export const trackDisciplineByMetres: Readonly<Record<string, TrackDiscipline>> = {
+  55: 'FIFTYFIVE_METER',
+  60: 'SIXTY_METER',
+  100: 'ONE_HUNDRED_METER',
+  110: 'ONE_TEN_METER',
+  200: 'TWO_HUNDRED_METER',
+  300: 'THREE_HUNDRED_METER',
+  400: 'FOUR_HUNDRED_METER',
+  800: 'EIGHT_HUNDRED_METER',
+  1500: 'FIFTEEN_HUNDRED_METER',
+  1600: 'SIXTEEN_HUNDRED_METER',
+  3000: 'THREE_K',
+  3200: 'THREE_THOUSAND_TWO_HUNDRED_METER',
+  5000: 'FIVE_K',
+  10000: 'TEN_K',
+};
+
 export const fieldDisciplines = [
   'TRACK',
   'HIGH_JUMP',

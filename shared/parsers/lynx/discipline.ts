@@ -1,21 +1,8 @@
-import type { FieldDiscipline, TrackDiscipline } from '../../domain.ts';
-
-const byDistance: Record<string, TrackDiscipline> = {
-  55: 'FIFTYFIVE_METER',
-  60: 'SIXTY_METER',
-  100: 'ONE_HUNDRED_METER',
-  110: 'ONE_TEN_METER',
-  200: 'TWO_HUNDRED_METER',
-  300: 'THREE_HUNDRED_METER',
-  400: 'FOUR_HUNDRED_METER',
-  800: 'EIGHT_HUNDRED_METER',
-  1500: 'FIFTEEN_HUNDRED_METER',
-  1600: 'SIXTEEN_HUNDRED_METER',
-  3000: 'THREE_K',
-  3200: 'THREE_THOUSAND_TWO_HUNDRED_METER',
-  5000: 'FIVE_K',
-  10000: 'TEN_K',
-};
+import {
+  trackDisciplineByMetres,
+  type FieldDiscipline,
+  type TrackDiscipline,
+} from '../../domain.ts';
 
 /**
  * The product's track disciplines are distances, so hurdles go by their distance (110 m
@@ -26,7 +13,7 @@ const byDistance: Record<string, TrackDiscipline> = {
 export function trackDiscipline(distance: string, eventName: string): TrackDiscipline | null {
   if (/relay|\d\s*x\s*\d|steeple/i.test(eventName)) return 'CUSTOM';
   const metres = /^\d+(\.0*)?$/.test(distance) ? String(Number(distance)) : metresInName(eventName);
-  if (metres !== null) return byDistance[metres] ?? 'CUSTOM';
+  if (metres !== null) return trackDisciplineByMetres[metres] ?? 'CUSTOM';
   return /\b(mile|run|dash|hurdles|race|walk)\b/i.test(eventName) ? 'CUSTOM' : null;
 }
 

@@ -1,6 +1,7 @@
 import { AthleteRows } from '../../schemas/athlete.ts';
 import type { AthleteRow } from '../../schemas/athlete.ts';
 import { reject } from './failure.ts';
+import { athleteRow } from '../../athleteRow.ts';
 
 /**
  * A row named after its file and line: parsing the same file twice gives the same ids, so a
@@ -12,23 +13,14 @@ export function lynxRow(
   line: number,
   fields: Partial<AthleteRow> & Pick<AthleteRow, 'name'>,
 ): AthleteRow {
-  return {
+  return athleteRow({
     id: `${file}:${line}`,
-    rank: null,
-    bib: null,
-    eventName: null,
-    club: null,
-    category: null,
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
     best: null,
     gender: null,
     reactionTime: null,
     windspeed: null,
     ...fields,
-  };
+  });
 }
 
 /** "First Last"; relays have only the team name, in the last-name column. */

@@ -1,4 +1,4 @@
-import { fieldDisciplines, trackDisciplines } from '../../domain.ts';
+import { fieldDisciplines, trackDisciplineByMetres, trackDisciplines } from '../../domain.ts';
 import type { EventType, FieldDiscipline, Round, TrackDiscipline } from '../../domain.ts';
 
 /**
@@ -76,23 +76,6 @@ const fieldNames: [RegExp, FieldDiscipline][] = [
   [/ (cross country|xc) /, 'CROSS_COUNTRY'],
 ];
 
-const trackDistances: Record<string, TrackDiscipline> = {
-  55: 'FIFTYFIVE_METER',
-  60: 'SIXTY_METER',
-  100: 'ONE_HUNDRED_METER',
-  110: 'ONE_TEN_METER',
-  200: 'TWO_HUNDRED_METER',
-  300: 'THREE_HUNDRED_METER',
-  400: 'FOUR_HUNDRED_METER',
-  800: 'EIGHT_HUNDRED_METER',
-  1500: 'FIFTEEN_HUNDRED_METER',
-  1600: 'SIXTEEN_HUNDRED_METER',
-  3000: 'THREE_K',
-  3200: 'THREE_THOUSAND_TWO_HUNDRED_METER',
-  5000: 'FIVE_K',
-  10000: 'TEN_K',
-};
-
 export interface Discipline {
   eventType: EventType | null;
   trackDiscipline: TrackDiscipline | null;
@@ -119,7 +102,7 @@ function distanceOf(all: string): number | null {
     return withUnit[2]?.startsWith('k') ? value * 1000 : value;
   }
   const bare = / (\d+) /.exec(all);
-  return bare?.[1] && trackDistances[bare[1]] ? Number(bare[1]) : null;
+  return bare?.[1] && trackDisciplineByMetres[bare[1]] ? Number(bare[1]) : null;
 }
 
 /**
@@ -147,7 +130,7 @@ export function disciplineFromText(text: string | null | undefined): Discipline 
   }
   // "1,500m": the thousands separator would otherwise split the number in two words.
   const metres = distanceOf(words(text.replace(/(\d),(\d{3})\b/g, '$1$2')));
-  if (metres !== null) return track(trackDistances[String(metres)] ?? 'CUSTOM');
+  if (metres !== null) return track(trackDisciplineByMetres[String(metres)] ?? 'CUSTOM');
   if (/ (mile|miles|steeplechase|hurdles|sprint|dash|run) /.test(all)) return track('CUSTOM');
   return none;
 }

@@ -4,6 +4,7 @@ import { AthleteRows } from '../../schemas/athlete.ts';
 import type { AthleteRow } from '../../schemas/athlete.ts';
 import { failed, parsed } from '../types.ts';
 import type { ParseResult } from '../types.ts';
+import { athleteRow } from '../../athleteRow.ts';
 
 /**
  * Row building shared by the spreadsheet and XML parsers: names, result codes, the event's
@@ -70,19 +71,7 @@ export function checkedRows(
   });
 }
 
-/** Every required field present and empty; no random id, unlike shared/athleteRow.ts. */
+/** Every required field present and empty, under the id the row's place in the file gives. */
 export function blankRow(id: string, name: string): AthleteRow {
-  return {
-    id,
-    rank: null,
-    bib: null,
-    name,
-    eventName: null,
-    club: null,
-    category: null,
-    performance: null,
-    points: null,
-    lane: null,
-    pdfUrl: null,
-  };
+  return athleteRow({ id, name });
 }
