@@ -5,6 +5,7 @@ import { athlete, createClub, createCompetition, createEvent } from '../support/
 import { quietFor, Spectator } from '../support/spectator.ts';
 import { deleteEvent, updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
+import { COALESCE_WINDOW_MS } from '../../server/live/server.ts';
 import { hashSessionId, SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import type { LiveMessage, LivePayload } from '../../shared/live/messages.ts';
 
@@ -178,17 +179,20 @@ describe('a published change', () => {
     const s = await spectator();
     await s.subscribe({ competitionUic: competition.uic });
     let last = 0;
-    // Twenty changes over about 200 ms: one push per 100 ms window, not twenty.
+    // Twenty changes over about 200 ms (longer on a busy machine): at most one push per
+    // 100 ms window, not twenty.
+    const started = performance.now();
     for (let i = 1; i <= 20; i += 1) {
       ({ version: last } = await updateEvent(t.runtime, heat.id, { windSpeed: `+1.${i % 10}` }));
       await new Promise((r) => setTimeout(r, 10));
     }
     expect(last).toBe(21);
+    const windows = Math.ceil((performance.now() - started) / COALESCE_WINDOW_MS);
     await s.next(changedEvent(heat.id, last));
     await quietFor(250);
     const versions = s.messages.filter(changedEvent(heat.id)).map((m) => m.payload.version);
     expect(versions.at(-1)).toBe(21);
-    expect(versions.length).toBeLessThanOrEqual(6);
+    expect(versions.length).toBeLessThanOrEqual(Math.min(windows + 4, 12));
     expect([...versions].sort((x, y) => x - y)).toEqual(versions);
   });
 });
