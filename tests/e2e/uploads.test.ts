@@ -62,6 +62,9 @@ describe('uploading a FinishLynx result file', () => {
       buffer: Buffer.from(fixture('finishlynx', '001-1-01.lif')),
     });
     await dialog.getByText('Results parsed successfully!').waitFor({ timeout: 20_000 });
+    // The form shows what the file set, so saving it afterwards keeps them.
+    expect(await dialog.getByLabel('Status').inputValue()).toBe('official');
+    expect(await dialog.getByLabel(/Wind speed/).inputValue()).toBe('-1.4');
     await screenshot(page, 'upload-results-1280');
 
     await spectator.getByText("O'Day").first().waitFor();

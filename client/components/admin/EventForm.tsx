@@ -105,7 +105,8 @@ export function EventForm({
   const [added, setAdded] = useState(false);
 
   // A published upload changed what the server holds: the form takes the fields the upload
-  // set (results make the event official or unofficial), so a later save keeps them.
+  // set (results make the event official or unofficial, and bring their wind), so a later
+  // save keeps them.
   const takeUploaded = (kind: EventFileKind) => () => {
     const list = queryClient.getQueryData<AdminEvent[]>(adminKeys.events(competitionUic));
     const saved = list?.find((e) => e.id === savedId);
@@ -113,6 +114,8 @@ export function EventForm({
     if (kind === 'results') {
       setValue('status', saved.status);
       setValue('resultsFileType', saved.resultsFileType);
+      // The file's wind, where the plan keeps it.
+      setValue('windSpeed', saved.windSpeed ?? '');
     } else {
       setValue('startListType', saved.startListType);
     }
