@@ -74,6 +74,21 @@ describe('uploading a FinishLynx result file', () => {
     ).toBe('not reloaded');
     expect(await horizontalOverflow(spectator)).toBe(0);
     await screenshot(spectator, 'upload-results-spectator-360');
+
+    // Deleting the results file is marked, then carried out on save: the event goes back to
+    // upcoming and the spectator's page drops the results.
+    await dialog.getByRole('button', { name: 'Delete results' }).click();
+    await dialog.getByText('Marked for deletion').waitFor();
+    expect(await dialog.getByLabel('Status').inputValue()).toBe('upcoming');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await spectator.getByText("O'Day").first().waitFor({ state: 'detached' });
+    const saved = await t.runtime.db
+      .selectFrom('events')
+      .select(['status', 'resultsFileType', 'results'])
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ status: 'upcoming', resultsFileType: 'NONE', results: [] });
     await page.close();
     await spectator.close();
   });

@@ -37,105 +37,125 @@ export function EventFilesFields({
   startListDeleted: boolean;
   onStartListDeletedChange: (deleted: boolean) => void;
 }) {
-  const { register, control } = useFormContext<EventFormValues>();
-  const [resultsType, startListType, eventType] = useWatch({
-    control,
-    name: ['resultsFileType', 'startListType', 'eventType'],
-  });
-  const resultsLocked = hasResultsFile(event);
-  const startListLocked = hasStartListFile(event);
-  const lockNote = 'Delete the file and save to choose another type.';
-
   return (
     <fieldset className="admin-fieldset">
       <legend>Results and start list</legend>
       <div className="form-grid">
-        <div className="upload-column">
-          <Field label="Results file type" hint={resultsLocked ? lockNote : undefined}>
-            {(field) => (
-              <select
-                {...field}
-                // A held file was checked against the old type.
-                {...register('resultsFileType', { onChange: () => results.setPending(null) })}
-                className="field-input"
-              >
-                {fileTypes.map((type) => (
-                  <option
-                    key={type}
-                    value={type}
-                    disabled={
-                      (resultsLocked && type !== event?.resultsFileType) ||
-                      (isBusy(results.job) && type !== resultsType)
-                    }
-                  >
-                    {fileTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {event && resultsLocked && (
-            <FileRow
-              what="Results"
-              name={event.resultsFileName}
-              rows={event.results.length}
-              type={event.resultsFileType}
-              deleted={resultsDeleted}
-              onDeletedChange={onResultsDeletedChange}
-              deleteNote="Deleting the results sets the status back to upcoming."
-            />
-          )}
-          <EventUploadArea
-            upload={results}
-            type={resultsType ?? 'NONE'}
-            eventType={eventType}
-            eventSaved={saved}
-            onChosen={() => onResultsDeletedChange(false)}
-          />
-        </div>
-        <div className="upload-column">
-          <Field label="Start list type" hint={startListLocked ? lockNote : undefined}>
-            {(field) => (
-              <select
-                {...field}
-                {...register('startListType', { onChange: () => startList.setPending(null) })}
-                className="field-input"
-              >
-                {fileTypes.map((type) => (
-                  <option
-                    key={type}
-                    value={type}
-                    disabled={
-                      (startListLocked && type !== event?.startListType) ||
-                      (isBusy(startList.job) && type !== startListType)
-                    }
-                  >
-                    {fileTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {event && startListLocked && (
-            <FileRow
-              what="Start list"
-              name={event.startListFileName}
-              rows={event.startListFile.length}
-              type={event.startListType}
-              deleted={startListDeleted}
-              onDeletedChange={onStartListDeletedChange}
-            />
-          )}
-          <EventUploadArea
-            upload={startList}
-            type={startListType ?? 'NONE'}
-            eventType={eventType}
-            eventSaved={saved}
-            onChosen={() => onStartListDeletedChange(false)}
-          />
-        </div>
+        <FileColumn
+          kind="results"
+          event={event}
+          saved={saved}
+          upload={results}
+          deleted={resultsDeleted}
+          onDeletedChange={onResultsDeletedChange}
+        />
+        <FileColumn
+          kind="start_list"
+          event={event}
+          saved={saved}
+          upload={startList}
+          deleted={startListDeleted}
+          onDeletedChange={onStartListDeletedChange}
+        />
       </div>
     </fieldset>
+  );
+}
+
+const columns = {
+  results: {
+    field: 'resultsFileType',
+    label: 'Results file type',
+    what: 'Results',
+    locked: hasResultsFile,
+    stored: (e: AdminEvent) => ({
+      type: e.resultsFileType,
+      name: e.resultsFileName,
+      rows: e.results.length,
+    }),
+    deleteNote: 'Deleting the results sets the status back to upcoming.',
+  },
+  start_list: {
+    field: 'startListType',
+    label: 'Start list type',
+    what: 'Start list',
+    locked: hasStartListFile,
+    stored: (e: AdminEvent) => ({
+      type: e.startListType,
+      name: e.startListFileName,
+      rows: e.startListFile.length,
+    }),
+    deleteNote: undefined,
+  },
+} as const;
+
+/** One file of the event: its type, the saved file (with delete) and its upload area. */
+function FileColumn({
+  kind,
+  event,
+  saved,
+  upload,
+  deleted,
+  onDeletedChange,
+}: {
+  kind: keyof typeof columns;
+  event: AdminEvent | null;
+  saved: boolean;
+  upload: EventFileUpload;
+  deleted: boolean;
+  onDeletedChange: (deleted: boolean) => void;
+}) {
+  const column = columns[kind];
+  const { register, control } = useFormContext<EventFormValues>();
+  const [type, eventType] = useWatch({ control, name: [column.field, 'eventType'] });
+  const locked = column.locked(event);
+  const stored = event ? column.stored(event) : null;
+  return (
+    <div className="upload-column">
+      <Field
+        label={column.label}
+        hint={locked ? 'Delete the file and save to choose another type.' : undefined}
+      >
+        {(field) => (
+          <select
+            {...field}
+            // A held file was checked against the old type.
+            {...register(column.field, { onChange: () => upload.setPending(null) })}
+            className="field-input"
+          >
+            {fileTypes.map((option) => (
+              <option
+                key={option}
+                value={option}
+                disabled={
+                  (locked && option !== stored?.type) || (isBusy(upload.job) && option !== type)
+                }
+              >
+                {fileTypeLabels[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {stored && locked && (
+        <FileRow
+          what={column.what}
+          name={stored.name}
+          rows={stored.rows}
+          type={stored.type}
+          deleted={deleted}
+          onDeletedChange={onDeletedChange}
+          deleteNote={column.deleteNote}
+        />
+      )}
+      <EventUploadArea
+        upload={upload}
+        type={type ?? 'NONE'}
+        eventType={eventType}
+        eventSaved={saved}
+        onChosen={() => onDeletedChange(false)}
+      />
+    </div>
   );
 }
 
