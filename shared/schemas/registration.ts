@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidUrlName } from '../slug.ts';
-import { NewPassword } from './auth.ts';
+import { meetsPasswordRules } from '../password.ts';
 import { URL_NAME_MESSAGE } from './admin.ts';
 
 const email = z
@@ -103,9 +103,10 @@ export const ClubRegistration = z
     packageId: z.number().int().positive(),
     email,
     password: z
-      .string()
+      .string({ error: 'Password is required' })
       .min(1, 'Password is required')
-      .pipe(NewPassword.refine(() => true, 'Password does not meet security requirements')),
+      .max(1024, 'Password does not meet security requirements')
+      .refine(meetsPasswordRules, 'Password does not meet security requirements'),
     clubName: required('Club name is required'),
     address: required('Club address is required'),
     city: required('City is required', 100),
