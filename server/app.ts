@@ -19,6 +19,7 @@ import { attachLiveServer } from './live/server.ts';
 import { adminRoutes } from './admin/plugin.ts';
 import { fileRoutes } from './files/routes.ts';
 import { devMailRoutes } from './mail/devRoutes.ts';
+import { registrationRoutes } from './registration/routes.ts';
 import { isSameOrigin } from './auth/origin.ts';
 import { PDF_MAX_BYTES } from './files/sniff.ts';
 
@@ -71,6 +72,7 @@ export async function buildApp(
   await app.register(authRoutes, runtime);
   await app.register(adminRoutes, { db, bus, queue: runtime.queue });
   await app.register(fileRoutes, { db });
+  await app.register(registrationRoutes, runtime);
   if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });

@@ -33,6 +33,11 @@ export class PayloadTooLarge extends AppError {
     super(413, message);
   }
 }
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
 export class Forbidden extends AppError {
   constructor(message = 'Forbidden') {
     super(403, message);

@@ -55,3 +55,18 @@ export function passwordResetMail(to: string, link: string): Mail {
     footer: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   });
 }
+
+export function verificationMail(to: string, link: string, what: string): Mail {
+  return actionMail({
+    to,
+    subject: 'Confirm your e-mail for Rith',
+    heading: 'Confirm your e-mail',
+    paragraphs: [
+      `Someone used this address to register ${what} on Rith.`,
+      'Open the link to confirm the address and carry on with the registration. It works once and expires in 24 hours.',
+    ],
+    action: 'Confirm my e-mail',
+    link,
+    footer: 'If this was not you, ignore this e-mail: nothing is registered without it.',
+  });
+}
