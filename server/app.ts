@@ -80,7 +80,8 @@ export async function buildApp(
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db });
 
-  if (options.serveClient !== false) await registerClient(app);
-  else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
+  if (options.serveClient !== false) {
+    await registerClient(app, { db, publicUrl: config.publicUrl });
+  } else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
   return app;
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Db } from './db/connect.ts';
+import { previewFor, withPreview } from './linkPreview.ts';
 
 export const clientDist = fileURLToPath(new URL('../client/dist', import.meta.url));
 
@@ -20,7 +22,10 @@ const appPaths = [
  * Serves the built client: hashed assets cached for a year, index.html never cached, and
  * index.html for every app path (with a 404 status for paths no page answers).
  */
-export async function registerClient(app: FastifyInstance): Promise<void> {
+export async function registerClient(
+  app: FastifyInstance,
+  deps: { db: Db; publicUrl: string | undefined },
+): Promise<void> {
   const indexFile = path.join(clientDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built client at ${clientDist}: run "npm run build". The API still works.`);
@@ -54,12 +59,22 @@ export async function registerClient(app: FastifyInstance): Promise<void> {
   };
   // The static wildcard would answer / as a directory listing it refuses.
   app.get('/', (_request, reply) => sendIndex(reply, 200));
-  // A path with no file falls through to here: the app's index.html, never cached.
-  app.setNotFoundHandler((request, reply) => {
+  // A path with no file falls through to here: the app's index.html, never cached, with the
+  // event's or competition's link preview written in where the path names one.
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
       return reply.status(404).send({ error: 'Not found' });
     }
-    return sendIndex(reply, appPaths.some((re) => re.test(url)) ? 200 : 404);
+    const known = appPaths.some((re) => re.test(url));
+    const preview = known && fs.existsSync(indexFile) ? await previewFor(deps.db, url) : null;
+    if (!preview) return sendIndex(reply, known ? 200 : 404);
+    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    const html = withPreview(await fs.promises.readFile(indexFile, 'utf8'), preview, origin + url);
+    return reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }
