@@ -20,6 +20,7 @@ import { adminRoutes } from './admin/plugin.ts';
 import { fileRoutes } from './files/routes.ts';
 import { devMailRoutes } from './mail/devRoutes.ts';
 import { registrationRoutes } from './registration/routes.ts';
+import { analyticsRoutes } from './analyticsRoutes.ts';
 import { isSameOrigin } from './auth/origin.ts';
 import { PDF_MAX_BYTES } from './files/sniff.ts';
 
@@ -73,6 +74,7 @@ export async function buildApp(
   await app.register(adminRoutes, { db, bus, queue: runtime.queue });
   await app.register(fileRoutes, { db });
   await app.register(registrationRoutes, runtime);
+  await app.register(analyticsRoutes, { config });
   if (config.env !== 'production') await app.register(devMailRoutes, { db });
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });

@@ -37,6 +37,11 @@ const Env = z.object({
     .max(10)
     .default(0)
     .describe('proxies in front of the API whose X-Forwarded-For is trusted (1 behind nginx)'),
+  ANALYTICS_PROVIDER: z
+    .enum(['none', 'plausible', 'ga4'])
+    .default('none')
+    .describe('third-party analytics, loaded in the browser only after consent'),
+  ANALYTICS_ID: optionalText.describe('the Plausible domain or the GA4 measurement id'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
@@ -61,6 +66,7 @@ export interface Config {
   seedDemo: boolean;
   /** How many proxies' X-Forwarded-For to believe for the client's address (0: none). */
   trustProxyHops: number;
+  analytics: { provider: 'none' | 'plausible' | 'ga4'; id: string | null };
   /** Namespace of the rate-limit keys in Redis (tests give each run its own). */
   rateLimitPrefix: string;
 }
@@ -92,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     trustProxyHops: e.TRUST_PROXY,
+    // A provider without its id has nowhere to send: off.
+    analytics:
+      e.ANALYTICS_PROVIDER !== 'none' && e.ANALYTICS_ID
+        ? { provider: e.ANALYTICS_PROVIDER, id: e.ANALYTICS_ID }
+        : { provider: 'none', id: null },
     rateLimitPrefix: 'rith:rl',
   };
 }

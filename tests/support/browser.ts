@@ -9,7 +9,7 @@ export const screenshotDir = path.resolve('tests/output/screenshots');
  * Debian's Chromium, driven by playwright-core. A missing browser fails the test loudly:
  * a browser test that did not run is never reported as passed.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(executablePath)) {
     throw new Error(
       `Chromium is missing at ${executablePath}: run "npm test" (it installs it as root) or "sudo apt-get install -y chromium".`,
@@ -26,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

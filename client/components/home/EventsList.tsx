@@ -13,6 +13,7 @@ import { StatusBadge } from '../StatusBadge.tsx';
 import { Icon } from './Icon.tsx';
 import { LiveIndicator } from '../live/LiveIndicator.tsx';
 import { SortableHeader } from '../SortableHeader.tsx';
+import { track } from '../../lib/analytics.ts';
 
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
 
@@ -34,6 +35,7 @@ function ShareLink({ event, competitionName }: { event: EventSummary; competitio
       rel="noopener noreferrer"
       aria-label={`${label} (opens in a new tab)`}
       className="share-link"
+      onClick={() => void track('share_whatsapp', { event: event.eventName })}
     >
       <Icon name="share" />
       <span aria-hidden="true">Share</span>

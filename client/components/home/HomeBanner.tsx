@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { readFlag, storageKeys, writeFlag } from '../../lib/storage.ts';
 import { WaitingListModal } from '../WaitingListModal.tsx';
+import { track } from '../../lib/analytics.ts';
 
 /** Spec section 9: the banner auto-collapses this long after a first visit starts. */
 export const BANNER_AUTO_COLLAPSE_MS = 1000;
@@ -30,6 +31,7 @@ export function HomeBanner() {
     // A visitor who toggles first keeps control: no auto-collapse afterwards.
     clearTimeout(timer.current);
     writeFlag(storageKeys.bannerSeen);
+    void track('banner_toggle', { state: expanded ? 'collapsed' : 'expanded' });
     setExpanded((open) => !open);
   };
 
@@ -80,7 +82,14 @@ export function HomeBanner() {
             </li>
           </ol>
           <div className="home-banner-actions">
-            <button type="button" className="btn home-banner-cta" onClick={() => setDemoOpen(true)}>
+            <button
+              type="button"
+              className="btn home-banner-cta"
+              onClick={() => {
+                void track('cta_click', { cta: 'book_demo' });
+                setDemoOpen(true);
+              }}
+            >
               Book a Free Demo
             </button>
             <Link to="/pricing" className="home-banner-link">

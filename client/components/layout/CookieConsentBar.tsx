@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COOKIE_BAR_CLOSED_KEY, readFlag, storageKeys, writeFlag } from '../../lib/storage.ts';
+import { track } from '../../lib/analytics.ts';
 
 /**
  * Shows until the visitor accepts (stored for good in localStorage) or closes it (hidden
@@ -16,6 +17,8 @@ export function CookieConsentBar() {
   const accept = () => {
     writeFlag(storageKeys.cookieConsent);
     setVisible(false);
+    // The page the visitor consented on counts too.
+    void track('page_view', { path: window.location.pathname });
   };
   const close = () => {
     writeFlag(COOKIE_BAR_CLOSED_KEY, 'session');

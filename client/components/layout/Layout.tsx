@@ -1,4 +1,6 @@
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { track } from '../../lib/analytics.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { CookieConsentBar } from './CookieConsentBar.tsx';
@@ -6,6 +8,10 @@ import './layout.css';
 
 /** The public app shell: header, the page, footer, and the cookie bar until consent. */
 export function Layout({ isAdmin }: { isAdmin: boolean }) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    void track('page_view', { path: pathname });
+  }, [pathname]);
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
