@@ -45,13 +45,17 @@ export default tseslint.config(
     },
   },
   {
-    // The login, reset-password and admin pages are lazy chunks that only club staff load:
-    // their forms validate with the server's own zod schemas, so the schema library may be
+    // The login, reset-password, admin and registration pages are lazy chunks that only club
+    // staff and registering users load: their forms validate with the server's own zod schemas, so the schema library may be
     // imported there. App.tsx must keep importing these pages lazily.
     files: [
       'client/pages/AdminPage.tsx',
       'client/pages/LoginPage.tsx',
       'client/pages/ResetPasswordPage.tsx',
+      'client/pages/RegisterCompetitionPage.tsx',
+      'client/pages/RegisterPackagePage.tsx',
+      'client/pages/VerifyPage.tsx',
+      'client/components/register/**/*.{ts,tsx}',
       'client/components/admin/**/*.{ts,tsx}',
       'client/components/auth/**/*.{ts,tsx}',
     ],

@@ -31,6 +31,18 @@ const ResetPasswordPage = lazy(() =>
 const AdminPage = lazy(() =>
   import('./pages/AdminPage.tsx').then((m) => ({ default: m.AdminPage })),
 );
+// Registration validates with the server's schemas too: lazy for the same reason.
+const RegisterCompetitionPage = lazy(() =>
+  import('./pages/RegisterCompetitionPage.tsx').then((m) => ({
+    default: m.RegisterCompetitionPage,
+  })),
+);
+const RegisterPackagePage = lazy(() =>
+  import('./pages/RegisterPackagePage.tsx').then((m) => ({ default: m.RegisterPackagePage })),
+);
+const VerifyPage = lazy(() =>
+  import('./pages/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })),
+);
 
 function Loading() {
   return (
@@ -69,6 +81,12 @@ export function App() {
           element={isAdmin ? <Navigate to="/admin" replace /> : later(LoginPage)}
         />
         <Route path="reset-password" element={later(ResetPasswordPage)} />
+        <Route
+          path="register/competition/:competitionUic"
+          element={later(RegisterCompetitionPage)}
+        />
+        <Route path="register/package/:packageId" element={later(RegisterPackagePage)} />
+        <Route path="verify/:token" element={later(VerifyPage)} />
         <Route
           path="admin"
           element={isAdmin ? later(AdminPage) : <Navigate to="/login" replace />}

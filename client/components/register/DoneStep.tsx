@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+
+/** The last step (spec section 2). Focus moves to the heading so the outcome is read out. */
+export function DoneStep() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="rg-done">
+      <span className="rg-done-mark" aria-hidden="true">
+        ✓
+      </span>
+      <h2 ref={headingRef} tabIndex={-1}>
+        Registration Complete!
+      </h2>
+      <p>Thank you for registering. You will receive a confirmation email soon.</p>
+      <div className="rg-actions">
+        <Link to="/competitions" className="btn">
+          Browse competitions
+        </Link>
+        <Link to="/login" className="btn btn-secondary">
+          Log in
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ALREADY_REGISTERED, VerificationRequest } from '../../../shared/schemas/registration.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { registerApi, registerErrorText, type RegistrationTarget } from '../../lib/registerApi.ts';
+import { Field, FormAlert } from '../auth/Field.tsx';
+
+export const VERIFICATION_FAILED = 'Failed to send verification email';
+
+type Failure = { kind: 'registered' } | { kind: 'other'; text: string };
+
+/** Spec section 8: a 409 whose error says 'already registered' gets the log-in wording. */
+function failureOf(error: unknown): Failure {
+  if (
+    error instanceof ApiRequestError &&
+    error.status === 409 &&
+    /already registered/i.test(error.message)
+  ) {
+    return { kind: 'registered' };
+  }
+  return { kind: 'other', text: registerErrorText(error, VERIFICATION_FAILED) };
+}
+
+/** The contact step's Sign up tab: the e-mail, then "check your e-mail". */
+export function SignUpForm({ target }: { target: RegistrationTarget }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    // The server's own request schema: its e-mail rule carries the spec's messages, and the
+    // target makes its competition-or-package rule pass.
+    resolver: zodResolver(VerificationRequest),
+    defaultValues: { email: '', ...target },
+  });
+
+  // The form is replaced by the confirmation: move focus there so it is read out.
+  useEffect(() => {
+    if (sentTo) sentRef.current?.focus();
+  }, [sentTo]);
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await registerApi.requestVerification(email, target);
+      setSentTo(email);
+    } catch (error) {
+      setFailure(failureOf(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="auth-form">
+        <p className="form-success" role="status" tabIndex={-1} ref={sentRef}>
+          Check your e-mail. We sent a verification link to <strong>{sentTo}</strong>. Open it to
+          continue your registration.
+        </p>
+        <p className="auth-note">
+          No e-mail after a few minutes? Look in your spam folder, or send it again.
+        </p>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setSentTo(null);
+            // Wait for the form to render again before focusing its field.
+            setTimeout(() => setFocus('email'));
+          }}
+        >
+          Use a different e-mail or send again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <p className="auth-note">
+        Enter your e-mail address. We will send you a link to verify it and continue.
+      </p>
+      <Field label="Email" error={errors.email?.message} required>
+        {(control) => (
+          <input
+            {...control}
+            {...register('email')}
+            className="field-input"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            aria-required="true"
+          />
+        )}
+      </Field>
+      {failure?.kind === 'registered' && (
+        <FormAlert>
+          {ALREADY_REGISTERED}{' '}
+          <span className="rg-alert-links">
+            <Link to="/login">Log in</Link> · <Link to="/login">Reset your password</Link>
+          </span>
+        </FormAlert>
+      )}
+      {failure?.kind === 'other' && <FormAlert>{failure.text}</FormAlert>}
+      <button type="submit" className="btn auth-submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send verification link'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { queryKeys } from '../lib/queryKeys.ts';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import { INVALID_LINK } from '../../shared/schemas/registration.ts';
+import { CompetitionSummary } from '../components/register/CompetitionSummary.tsx';
+import { ContactStep } from '../components/register/ContactStep.tsx';
+import { DoneStep } from '../components/register/DoneStep.tsx';
+import { PersonalInfoForm } from '../components/register/PersonalInfoForm.tsx';
+import { RegisterLayout, RegisterLoading } from '../components/register/RegisterLayout.tsx';
+import { RegisterMessage } from '../components/register/RegisterMessage.tsx';
+import { useRegisterStep, type RegisterStep } from '../components/register/steps.ts';
+import { useTokenEmail } from '../components/register/useTokenEmail.ts';
+import '../components/auth/fields.css';
+import '../components/auth/auth.css';
+import '../components/legal/message-page.css';
+import '../components/register/register.css';
+
+/** Competitions carry no price in this product, so athletes never see a payment step. */
+const steps: readonly RegisterStep[] = ['contact', 'personal', 'done'];
+
+/** /register/competition/{uic}: an athlete registers for a competition (spec section 2). */
+export function RegisterCompetitionPage() {
+  usePageTitle('Athlete Registration');
+  const uic = Number(useParams().competitionUic);
+  const validUic = Number.isInteger(uic) && uic > 0;
+  const { step, token, goTo } = useRegisterStep();
+  const competition = useQuery({
+    queryKey: queryKeys.competition(uic),
+    queryFn: () => api.competition(uic),
+    enabled: validUic,
+    retry: false,
+  });
+  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
+  const tokenEmail = useTokenEmail(token, step === 'personal');
+
+  if (!validUic || competition.isError) {
+    return (
+      <RegisterMessage
+        title="Competition not found"
+        to="/competitions"
+        linkText="Back to competitions"
+      >
+        The competition you want to register for does not exist or is no longer open.
+      </RegisterMessage>
+    );
+  }
+  if (tokenEmail.invalid) {
+    return (
+      <RegisterMessage title="Link not valid" to="/" linkText="Back to results">
+        {INVALID_LINK}
+      </RegisterMessage>
+    );
+  }
+  if (competition.isPending || tokenEmail.loading) {
+    return <RegisterLoading>Loading competition…</RegisterLoading>;
+  }
+
+  const club = clubs.data?.find((c) => c.uic === competition.data.clubUic);
+  return (
+    <RegisterLayout
+      back={{ to: '/competitions', text: 'Back to competitions' }}
+      summary={
+        <CompetitionSummary
+          competition={competition.data}
+          clubName={club?.clubName ?? `Club #${competition.data.clubUic}`}
+        />
+      }
+      steps={steps}
+      step={step}
+    >
+      {step === 'contact' && <ContactStep target={{ competitionUic: uic }} />}
+      {step === 'personal' && tokenEmail.email && (
+        <PersonalInfoForm
+          competitionUic={uic}
+          token={token}
+          email={tokenEmail.email}
+          onDone={() => goTo('done')}
+        />
+      )}
+      {step === 'done' && <DoneStep />}
+    </RegisterLayout>
+  );
+}
