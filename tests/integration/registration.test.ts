@@ -131,6 +131,35 @@ describe('athlete registration', () => {
   });
 });
 
+describe('asking for verification e-mails', () => {
+  it('is limited per inbox: nobody is flooded through the form', async () => {
+    // An app of its own: the limits count per address, and the other tests share one.
+    const own = await startTestApp();
+    try {
+      const club = await createClub(own.runtime.db);
+      const competition = await createCompetition(own.runtime.db, club.uic);
+      const email = `${unique('flood')}@example.ie`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await new AdminClient(own.url).fetch('/api/register/request-verification', {
+          method: 'POST',
+          json: { email, competitionUic: competition.uic },
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const mails = await own.runtime.db
+        .selectFrom('outboxEmails')
+        .select('id')
+        .where('toAddress', '=', email)
+        .execute();
+      expect(mails).toHaveLength(3);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('club registration', () => {
   it('creates the user, the club and the membership, and the new admin sees the club under its plan', async () => {
     const email = `${unique('manager')}@club.ie`;
