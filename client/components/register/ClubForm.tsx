@@ -8,6 +8,7 @@ import { registerApi, registerErrorText } from '../../lib/registerApi.ts';
 import { FormAlert, TextField } from '../auth/Field.tsx';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { CountryField } from './SelectField.tsx';
+import { AddressFields } from './AddressFields.tsx';
 import { HardwareField } from './HardwareField.tsx';
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, dialCodeOf } from './countries.ts';
 
@@ -163,36 +164,10 @@ export function ClubForm({
 
       <fieldset className="rg-group">
         <legend>Address and phone</legend>
-        <TextField
-          label="Club address"
-          error={errors.address?.message}
-          required
-          registration={register('address')}
-          autoComplete="street-address"
+        <AddressFields
+          addressLabel="Club address"
+          field={(part) => ({ registration: register(part), error: errors[part]?.message })}
         />
-        <div className="rg-row rg-row-3">
-          <TextField
-            label="City"
-            error={errors.city?.message}
-            required
-            registration={register('city')}
-            autoComplete="address-level2"
-          />
-          <TextField
-            label="State / county"
-            error={errors.state?.message}
-            required
-            registration={register('state')}
-            autoComplete="address-level1"
-          />
-          <TextField
-            label="Zip / Eircode"
-            error={errors.zip?.message}
-            required
-            registration={register('zip')}
-            autoComplete="postal-code"
-          />
-        </div>
         <div className="rg-row">
           <CountryField
             error={errors.country?.message}

@@ -8,6 +8,7 @@ import { queryKeys } from '../../lib/queryKeys.ts';
 import { registerApi } from '../../lib/registerApi.ts';
 import { Field, FormAlert, TextField } from '../auth/Field.tsx';
 import { CountryField } from './SelectField.tsx';
+import { AddressFields } from './AddressFields.tsx';
 import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, dialCodeOf } from './countries.ts';
 
 /**
@@ -206,36 +207,10 @@ export function PersonalInfoForm({
           type="tel"
           autoComplete="tel-national"
         />
-        <TextField
-          label="Address"
-          error={errors.address?.message}
-          required
-          registration={register('address')}
-          autoComplete="street-address"
+        <AddressFields
+          addressLabel="Address"
+          field={(part) => ({ registration: register(part), error: errors[part]?.message })}
         />
-        <div className="rg-row rg-row-3">
-          <TextField
-            label="City"
-            error={errors.city?.message}
-            required
-            registration={register('city')}
-            autoComplete="address-level2"
-          />
-          <TextField
-            label="State / county"
-            error={errors.state?.message}
-            required
-            registration={register('state')}
-            autoComplete="address-level1"
-          />
-          <TextField
-            label="Zip / Eircode"
-            error={errors.zip?.message}
-            required
-            registration={register('zip')}
-            autoComplete="postal-code"
-          />
-        </div>
       </fieldset>
 
       <fieldset className="rg-group">
