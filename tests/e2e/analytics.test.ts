@@ -61,9 +61,10 @@ describe('analytics', () => {
 
     await page.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => queued(page)).toEqual(['pageview']);
-    expect(requests.some((u) => u.startsWith('https://plausible.io/js/script.manual.js'))).toBe(
-      true,
-    );
+    // The script is added with the first event; its request follows a moment later.
+    await expect
+      .poll(() => requests.some((u) => u.startsWith('https://plausible.io/js/script.manual.js')))
+      .toBe(true);
     await page.getByRole('button', { name: 'Expand' }).click();
     await expect.poll(() => queued(page)).toEqual(['pageview', 'banner_toggle']);
     await page.getByRole('link', { name: 'Privacy Policy' }).click();
