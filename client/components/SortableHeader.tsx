@@ -1,4 +1,5 @@
 import type { SortDirection } from '../../shared/athletics/eventTime.ts';
+import './SortableHeader.css';
 
 /** A column header that sorts its table: click toggles the direction, announced by aria-sort. */
 export function SortableHeader({
