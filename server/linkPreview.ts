@@ -2,6 +2,7 @@ import type { Db } from './db/connect.ts';
 import { findPublicEvent } from './events/queries.ts';
 import { findPublicCompetition, publicCompetitions } from './competitions/queries.ts';
 import { findVisibleClub } from './clubs/queries.ts';
+import { eventTitle } from '../shared/athletics/heats.ts';
 
 export interface Preview {
   title: string;
@@ -23,9 +24,11 @@ export async function previewFor(db: Db, pathname: string): Promise<Preview | nu
     const found = await findPublicEvent(db, decodeURIComponent(event[1]!));
     if (!found) return null;
     const kind = found.status === 'official' ? 'Results' : 'Start list';
+    // Six heats may share one name: the preview says which one was shared.
+    const name = eventTitle(found);
     return {
-      title: `${found.eventName} — ${found.competition.competitionName} | Rith`,
-      description: `${kind} for ${found.eventName} at ${found.competition.competitionName}${when(found.competition) ? ` (${when(found.competition)})` : ''}, live on Rith.`,
+      title: `${name} — ${found.competition.competitionName} | Rith`,
+      description: `${kind} for ${name} at ${found.competition.competitionName}${when(found.competition) ? ` (${when(found.competition)})` : ''}, live on Rith.`,
       image: found.competition.imageLink,
     };
   }

@@ -101,6 +101,15 @@ export type FieldDiscipline = (typeof fieldDisciplines)[number];
 /** Field disciplines whose series is one cell per bar height rather than six attempts. */
 export const verticalJumps: readonly FieldDiscipline[] = ['HIGH_JUMP', 'POLE_VAULT'];
 
+/** Throws: FieldLynx writes a meaningless -0.0 as each attempt's wind, so none is kept or shown. */
+export const throwingDisciplines: readonly FieldDiscipline[] = [
+  'SHOT_PUT',
+  'DISCUS_THROW',
+  'HAMMER_THROW',
+  'JAVELIN_THROW',
+  'WEIGHT_THROW',
+];
+
 export const featureAliases = [
   'timetable',
   'wind_speed',

@@ -1,5 +1,10 @@
 import type { AthleteRow } from './schemas/athlete.ts';
-import { verticalJumps, type EventType, type FieldDiscipline } from './domain.ts';
+import {
+  throwingDisciplines,
+  verticalJumps,
+  type EventType,
+  type FieldDiscipline,
+} from './domain.ts';
 import { formatWind } from './athletics/wind.ts';
 import { normalizeResultCode } from './athletics/resultCode.ts';
 
@@ -16,6 +21,10 @@ export type SeriesLayout =
 
 export interface ResultLayout {
   kind: 'track' | 'field';
+  /** Rows of more than one flight: each athlete's flight is shown. */
+  flight: boolean;
+  /** A timed final's overall ranking: each athlete's section is shown. */
+  section: boolean;
   lane: boolean;
   bib: boolean;
   club: boolean;
@@ -28,20 +37,12 @@ export interface ResultLayout {
 
 export interface StartListLayout {
   kind: 'track' | 'field';
+  flight: boolean;
   lane: boolean;
   bib: boolean;
   club: boolean;
   category: boolean;
 }
-
-/** Throws record a wind of -0.0 for every attempt; it means nothing, so it is not shown. */
-const throws: readonly FieldDiscipline[] = [
-  'DISCUS_THROW',
-  'HAMMER_THROW',
-  'JAVELIN_THROW',
-  'SHOT_PUT',
-  'WEIGHT_THROW',
-];
 
 /** Jump events have a series of six attempts (spec section 9). */
 const HORIZONTAL_ATTEMPTS = 6;
@@ -83,10 +84,14 @@ function seriesLayout(
   }
   const longest = Math.max(0, ...rows.map((row) => row.attempts?.length ?? 0));
   if (!rows.some((row) => (row.attempts ?? []).some(filled))) return { type: 'none' };
-  const isThrow = discipline !== null && throws.includes(discipline);
+  const isThrow = discipline !== null && throwingDisciplines.includes(discipline);
   const showWinds = !isThrow && rows.some((row) => (row.attemptWinds ?? []).some(filled));
   return { type: 'horizontal', attempts: Math.max(HORIZONTAL_ATTEMPTS, longest), showWinds };
 }
+
+/** The athletes came from more than one flight. */
+const flights = (rows: readonly AthleteRow[]) =>
+  new Set(rows.map((row) => row.flight ?? null).filter((f) => f !== null)).size > 1;
 
 /** More than one distinct value: a column that repeats one value everywhere says nothing. */
 function varies(rows: readonly AthleteRow[], pick: (row: AthleteRow) => string): boolean {
@@ -103,6 +108,8 @@ export function resultLayout(event: {
   const rowWinds = (row: AthleteRow) => formatWind(row.windspeed ?? null);
   return {
     kind: performanceKind(event.eventType),
+    flight: flights(rows),
+    section: rows.some((r) => (r.heat ?? null) !== null),
     lane: any(rows, (r) => r.lane),
     bib: any(rows, (r) => r.bib),
     club: any(rows, (r) => r.club),
@@ -125,6 +132,7 @@ export function startListLayout(event: {
   const rows = event.startListFile;
   return {
     kind: performanceKind(event.eventType),
+    flight: flights(rows),
     lane: any(rows, (r) => r.lane),
     bib: any(rows, (r) => r.bib),
     club: any(rows, (r) => r.club),

@@ -1,27 +1,34 @@
 import type { FileType } from './domain.ts';
 
 /**
- * Which files each upload takes (spec section 5) and the words for each outcome. The admin
- * checks a file with these before sending it; the server checks again, by name and by bytes.
+ * Which files each upload takes (spec section 5), the type locks of an event's files
+ * (section 4), and the words for each outcome: one copy, which the admin's forms check a
+ * file with before sending it and the server checks again, by name and by bytes.
  */
 export type UploadTarget = 'results' | 'start_list' | 'timetable';
 export type UploadFormat = 'xlsx' | 'xml' | 'lif' | 'lff' | 'evt' | 'sch' | 'ppl';
+type ChosenType = Exclude<FileType, 'NONE'>;
+
+const extensionOf = (fileName: string): string => {
+  const name = fileName.trim().toLowerCase();
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1);
+};
 
 export function formatOfName(fileName: string): UploadFormat | null {
-  const name = fileName.trim().toLowerCase();
-  const ext = name.slice(name.lastIndexOf('.') + 1);
+  const ext = extensionOf(fileName);
   if (ext === 'xlsx' || ext === 'xml' || ext === 'lif' || ext === 'lff') return ext;
   if (ext === 'evt' || ext === 'sch' || ext === 'ppl') return ext;
   return null;
 }
 
-const accepted: Record<UploadTarget, Record<Exclude<FileType, 'NONE'>, UploadFormat[]>> = {
+const accepted: Record<UploadTarget, Record<ChosenType, UploadFormat[]>> = {
   results: { MANUAL: ['xlsx'], LYNX_MEET_MANAGMENT: ['xlsx', 'xml', 'lif', 'lff'] },
   start_list: { MANUAL: ['xlsx'], LYNX_MEET_MANAGMENT: ['xlsx', 'xml', 'evt'] },
   timetable: { MANUAL: ['xlsx'], LYNX_MEET_MANAGMENT: ['xlsx', 'xml'] },
 };
 
-const refusal: Record<UploadTarget, Record<Exclude<FileType, 'NONE'>, string>> = {
+const refusal: Record<UploadTarget, Record<ChosenType, string>> = {
   results: {
     MANUAL: 'Unsupported file type. Please upload a .xml or .xlsx file.',
     LYNX_MEET_MANAGMENT: 'Unsupported file type. Please upload a .xml or .xlsx file.',
@@ -39,26 +46,94 @@ const refusal: Record<UploadTarget, Record<Exclude<FileType, 'NONE'>, string>> =
 /** The spec's message when the file may not be used here, or null when it may. */
 export function uploadRefusal(
   target: UploadTarget,
-  type: Exclude<FileType, 'NONE'>,
+  type: ChosenType,
   fileName: string,
 ): string | null {
   const format = formatOfName(fileName);
   return format && accepted[target][type].includes(format) ? null : refusal[target][type];
 }
 
-/** FinishLynx files a batch upload takes. */
-export const LYNX_BATCH_FORMATS: readonly UploadFormat[] = ['evt', 'sch', 'ppl', 'lif', 'lff'];
+/** The file picker's `accept` for an upload area: the same list the refusal checks. */
+export function uploadAccept(target: UploadTarget, type: ChosenType): string {
+  return accepted[target][type].map((format) => `.${format}`).join(',');
+}
 
-export function successMessage(target: UploadTarget | 'lynx_batch', format: UploadFormat): string {
+/** FinishLynx files a batch upload takes: the meet's files and each race's results. */
+export const LYNX_BATCH_FORMATS: readonly UploadFormat[] = ['evt', 'sch', 'ppl', 'lif', 'lff'];
+export const LYNX_BATCH_ACCEPT = LYNX_BATCH_FORMATS.map((format) => `.${format}`).join(',');
+export const LYNX_BATCH_REFUSAL =
+  'Only FinishLynx files are supported: lynx.evt, lynx.sch, lynx.ppl, .lif and .lff.';
+
+/** Null when a batch may take the file, else why not. */
+export function lynxBatchRefusal(fileName: string): string | null {
+  const format = formatOfName(fileName);
+  return format && LYNX_BATCH_FORMATS.includes(format) ? null : LYNX_BATCH_REFUSAL;
+}
+
+export const RESULTS_TYPE_LOCKED =
+  'Delete the results file and save before changing the results file type.';
+export const START_LIST_TYPE_LOCKED =
+  'Delete the start list and save before changing the start list type.';
+
+/**
+ * Once an event has a saved results file or start list, its type stays until the file is
+ * deleted and the event saved (spec section 4): the message when `wanted` would change it,
+ * else null.
+ */
+export function typeLockRefusal(
+  kind: 'results' | 'start_list',
+  stored: { rows: number; type: FileType },
+  wanted: FileType,
+): string | null {
+  if (stored.rows === 0 || stored.type === 'NONE' || wanted === 'NONE' || wanted === stored.type) {
+    return null;
+  }
+  return kind === 'results' ? RESULTS_TYPE_LOCKED : START_LIST_TYPE_LOCKED;
+}
+
+/** Deleting an event's results file puts it back to upcoming (spec section 4). */
+export const STATUS_WITHOUT_RESULTS = 'upcoming';
+
+export function successMessage(target: UploadTarget, format: UploadFormat): string {
   if (target === 'start_list') {
     if (format === 'xlsx') return 'Start List XLSX parsed successfully!';
     if (format === 'xml') return 'Start List XML parsed successfully!';
-    return 'Start list parsed successfully!';
+    return 'Start List parsed successfully!';
   }
   if (target === 'timetable') return 'Timetable parsed successfully!';
-  if (target === 'results' && format === 'xlsx') return 'Results XLSX parsed successfully!';
-  if (target === 'results' && format === 'xml') return 'Results XML parsed successfully!';
+  if (format === 'xlsx') return 'Results XLSX parsed successfully!';
+  if (format === 'xml') return 'Results XML parsed successfully!';
   return 'Results parsed successfully!';
+}
+
+const contentWords = {
+  start_list: 'Start List',
+  results: 'Results',
+  schedule: 'Schedule',
+  people: 'Athletes',
+  timetable: 'Timetable',
+} as const;
+
+/**
+ * A batch's outcome, naming what it held: "Start List parsed successfully!", "Start List and
+ * Results parsed successfully!", with how many files were refused when some were.
+ */
+export function batchMessage(
+  applied: readonly (keyof typeof contentWords)[],
+  refused: number,
+  total: number,
+): string {
+  const order = Object.keys(contentWords) as (keyof typeof contentWords)[];
+  const words = order.filter((kind) => applied.includes(kind)).map((kind) => contentWords[kind]);
+  const what = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words[0];
+  if (what === undefined) {
+    return total === 1
+      ? 'The file could not be used.'
+      : `None of the ${total} files could be used.`;
+  }
+  const done = `${what} parsed successfully!`;
+  if (refused === 0) return done;
+  return `${done} ${refused} of ${total} files could not be used.`;
 }
 
 export function failureMessage(format: UploadFormat): string {

@@ -2,7 +2,7 @@ import type { QueueName } from '../shared/queues.ts';
 import type { Runtime } from '../server/runtime.ts';
 import { unfinishedUploads } from '../server/uploads/queries.ts';
 import { ParseSandbox, type SandboxLimits } from './parseSandbox.ts';
-import { uploadProcessor } from './uploads.ts';
+import { uploadJob } from '../server/uploads/job.ts';
 
 export interface Processors {
   names: QueueName[];
@@ -20,7 +20,10 @@ export async function registerProcessors(
   limits?: SandboxLimits,
 ): Promise<Processors> {
   const sandbox = new ParseSandbox(limits);
-  runtime.queue.work('uploads', uploadProcessor(runtime, sandbox));
+  runtime.queue.work(
+    'uploads',
+    uploadJob(runtime, (job) => sandbox.parse(job)),
+  );
   for (const uploadId of await unfinishedUploads(runtime.db)) {
     await runtime.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
   }

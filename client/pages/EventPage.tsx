@@ -6,6 +6,7 @@ import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
 import { eventTableContent, isScratched } from '../../shared/athletics/eventDisplay.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
+import { eventTitle } from '../../shared/athletics/heats.ts';
 import { EventHeader } from '../components/event/EventHeader.tsx';
 import { ResultsTable } from '../components/event/ResultsTable.tsx';
 import { StartListTable } from '../components/event/StartListTable.tsx';
@@ -31,7 +32,17 @@ async function fetchEvent(id: string): Promise<PublicEvent | null> {
 function EventTable({ event }: { event: PublicEvent }) {
   switch (eventTableContent(event)) {
     case 'results':
-      return <ResultsTable event={event} />;
+      return (
+        <>
+          <ResultsTable event={event} />
+          {event.overall.length > 0 && (
+            <ResultsTable
+              event={{ ...event, results: event.overall }}
+              title={`Overall: all ${event.heatCount} sections by time`}
+            />
+          )}
+        </>
+      );
     case 'startList':
       return <StartListTable event={event} />;
     case 'none':
@@ -61,7 +72,7 @@ export function EventPage() {
   const event = query.data;
 
   usePageTitle(
-    event ? `${event.eventName} — Event Results` : notFound ? 'Event Not Found' : 'Event Results',
+    event ? `${eventTitle(event)} — Event Results` : notFound ? 'Event Not Found' : 'Event Results',
   );
 
   if (notFound) return <EventNotFound />;

@@ -77,3 +77,22 @@ export async function updateCompetition(
     return { result: saved, message: await competitionMessage(trx, saved, before) };
   });
 }
+
+/**
+ * Stores a parsed timetable on its competition inside a transaction the caller commits:
+ * returns what spectators are to be told once it has.
+ */
+export async function saveTimetableFile(
+  trx: Db,
+  uic: number,
+  file: Pick<CompetitionFields, 'timeTableType' | 'timeTableFileName' | 'timeTableFile'>,
+): Promise<LiveMessage | null> {
+  const before = await findPublicCompetition(trx, uic);
+  const saved = await trx
+    .updateTable('competitions')
+    .set({ ...file, version: sql<number>`version + 1`, updatedAt: sql`now()` })
+    .where('uic', '=', uic)
+    .returning(['uic', 'clubUic', 'version'])
+    .executeTakeFirstOrThrow();
+  return competitionMessage(trx, saved, before);
+}

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import type {
   EventStatus,
   EventType,
@@ -138,6 +139,15 @@ export interface EventsTable {
   lynxEventNumber: string | null;
   lynxRound: string | null;
   lynxHeat: string | null;
+  /** The race (or, for a field event, every flight of it) FinishLynx files of it land on. */
+  lynxUnit: string | null;
+  /** The event a race belongs to across its rounds: what rounds and heats are told from. */
+  lynxFamily: string | null;
+  /** 1-based heat or section; null when the race is not split. */
+  heat: number | null;
+  heatCount: Generated<number>;
+  /** The admin chose the round: the files no longer decide it. */
+  roundLocked: Generated<boolean>;
   timetableKey: string | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
@@ -159,8 +169,28 @@ export interface UploadsTable {
   message: string | null;
   attempts: Generated<number>;
   createdBy: number | null;
+  /** What happened to each file: events it wrote, warnings, refusals. */
+  report: ColumnType<UploadFileReport[], string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** lynx.sch: the races of a competition in running order. */
+/** lynx.ppl: the athletes FinishLynx looks bibs up in. */
+export interface LynxPeopleTable {
+  competitionUic: number;
+  bib: string;
+  lastName: string;
+  firstName: string;
+  club: string | null;
+}
+
+export interface LynxScheduleTable {
+  competitionUic: number;
+  eventNumber: string;
+  round: string;
+  heat: string;
+  position: number;
 }
 
 export interface SessionsTable {
@@ -226,6 +256,8 @@ export interface Database {
   competitions: CompetitionsTable;
   events: EventsTable;
   uploads: UploadsTable;
+  lynxSchedule: LynxScheduleTable;
+  lynxPeople: LynxPeopleTable;
   sessions: SessionsTable;
   tokens: TokensTable;
   registrations: RegistrationsTable;

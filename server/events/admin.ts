@@ -2,6 +2,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { AdminEvent, EventInput } from '../../shared/schemas/admin.ts';
+import { STATUS_WITHOUT_RESULTS, typeLockRefusal } from '../../shared/uploadRules.ts';
 import { ownedCompetition, ownedEvent } from '../auth/scope.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clubPlan, requireFeature } from '../pricing/gating.ts';
@@ -11,10 +12,6 @@ import { findAdminEvent } from './adminQueries.ts';
 import { createEvent, deleteEvent, updateEvent, type EventFields } from './service.ts';
 
 export const EVENT_ID_TAKEN = 'An event with this id already exists.';
-export const RESULTS_TYPE_LOCKED =
-  'Delete the results file and save before changing the results file type.';
-export const START_LIST_TYPE_LOCKED =
-  'Delete the start list and save before changing the start list type.';
 
 type Stored = Awaited<ReturnType<typeof ownedEvent>>;
 
@@ -38,7 +35,7 @@ function columns(input: EventInput, stored: Stored | undefined): EventFields {
   if (input.resultsFileType === 'NONE') {
     fields.results = [];
     fields.resultsFileName = null;
-    if (stored && stored.results.length > 0) fields.status = 'upcoming';
+    if (stored && stored.results.length > 0) fields.status = STATUS_WITHOUT_RESULTS;
   } else if (results !== undefined) {
     fields.results = results;
   }
@@ -53,14 +50,18 @@ function columns(input: EventInput, stored: Stored | undefined): EventFields {
 
 /** Once a file is saved, its type stays until the file is deleted (spec section 4). */
 function checkTypeLocks(input: EventInput, stored: Stored): void {
-  const changes = (type: string, storedType: string, rows: unknown[]) =>
-    rows.length > 0 && type !== 'NONE' && type !== storedType;
-  if (changes(input.resultsFileType, stored.resultsFileType, stored.results)) {
-    throw new Invalid(RESULTS_TYPE_LOCKED);
-  }
-  if (changes(input.startListType, stored.startListType, stored.startListFile)) {
-    throw new Invalid(START_LIST_TYPE_LOCKED);
-  }
+  const refusal =
+    typeLockRefusal(
+      'results',
+      { rows: stored.results.length, type: stored.resultsFileType },
+      input.resultsFileType,
+    ) ??
+    typeLockRefusal(
+      'start_list',
+      { rows: stored.startListFile.length, type: stored.startListType },
+      input.startListType,
+    );
+  if (refusal) throw new Invalid(refusal);
 }
 
 async function reread(db: Db, user: SessionUser, id: string): Promise<AdminEvent> {
@@ -109,7 +110,10 @@ export async function updateAdminEvent(
     requireFeature(await clubPlan(deps.db, stored.clubUic), 'wind_speed');
   }
   checkTypeLocks(input, stored);
-  await updateEvent(deps, id, columns(input, stored));
+  const fields = columns(input, stored);
+  // A round the admin chose is theirs: the meet's files no longer decide it.
+  if (fields.round !== stored.round) fields.roundLocked = true;
+  await updateEvent(deps, id, fields);
   return reread(deps.db, user, id);
 }
 

@@ -20,6 +20,8 @@ export function listAdminEvents(
   return adminEvents(db, clubUics)
     .where('events.competitionUic', '=', competitionUic)
     .orderBy('events.eventName')
+    .orderBy('events.lynxRound')
+    .orderBy('events.heat')
     .execute();
 }
 

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import { isTimedFinal } from '../../shared/athletics/heats.ts';
+import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
 
@@ -10,6 +13,8 @@ export const summaryColumns = [
   'events.eventName',
   'events.time',
   'events.round',
+  'events.heat',
+  'events.heatCount',
   'events.status',
   'events.visible',
   'events.autoCreatedFromTimetable',
@@ -38,7 +43,38 @@ export function listPublicEvents(db: Db, competitionUic?: number): Promise<Event
     .select(summaryColumns)
     .select([hasResults, hasStartList]);
   if (competitionUic !== undefined) query = query.where('competitions.uic', '=', competitionUic);
-  return query.orderBy('events.competitionUic').orderBy('events.eventName').execute();
+  return query
+    .orderBy('events.competitionUic')
+    .orderBy('events.eventName')
+    .orderBy('events.heat')
+    .execute();
+}
+
+/**
+ * A timed final's overall result: its visible sections' rows ranked together by time. Read
+ * with the section, so a section's page and its push always agree with the others.
+ */
+async function overallOf(
+  db: Db,
+  event: { id: string; round: EventSummary['round']; heat: number | null; heatCount: number },
+): Promise<AthleteRow[]> {
+  if (!isTimedFinal(event)) return [];
+  const sections = await db
+    .selectFrom('events as section')
+    .innerJoin('events as self', (join) =>
+      join
+        .onRef('self.competitionUic', '=', 'section.competitionUic')
+        .onRef('self.lynxFamily', '=', 'section.lynxFamily')
+        .onRef('self.lynxRound', '=', 'section.lynxRound'),
+    )
+    .select(['section.heat', 'section.results', 'section.status'])
+    .where('self.id', '=', event.id)
+    .where('section.visible', '=', true)
+    .where('section.status', 'in', ['official', 'imported'])
+    .execute();
+  return timedFinalRanking(
+    sections.flatMap((s) => (s.heat === null ? [] : [{ heat: s.heat, rows: s.results }])),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +97,7 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   if (!competition) return undefined;
   const club = await findVisibleClub(db, competition.clubUic);
   if (!club) return undefined;
-  return { ...event, competition, club };
+  return { ...event, overall: await overallOf(db, event), competition, club };
 }
 
 /** Whether the public may see the event: it, its competition and its club are visible. */
@@ -98,4 +134,33 @@ export function publicEventVersions(
       ? query.where('events.id', '=', of.eventId)
       : query.where('competitions.uic', '=', of.competitionUic);
   return query.execute();
+}
+
+/** What an upload's report says of each event it wrote, as they stand now. */
+export async function uploadedEventFacts(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, never>();
+  const events = await db
+    .selectFrom('events')
+    .select(['id', 'eventName', 'eventType', 'round', 'heat', 'heatCount'])
+    .where('id', 'in', ids)
+    .execute();
+  const seen = await publicCompetitions(db)
+    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+    .select('events.id')
+    .where('events.visible', '=', true)
+    .where('events.id', 'in', ids)
+    .execute();
+  const isPublic = new Set(seen.map((e) => e.id));
+  return new Map(events.map((e) => [e.id, { ...e, public: isPublic.has(e.id) }]));
+}
+
+/** The event's type, which decides how a results spreadsheet is read. */
+export async function eventTypeOf(db: Db, id: string): Promise<EventSummary['eventType'] | null> {
+  if (!UUID.test(id)) return null;
+  const row = await db
+    .selectFrom('events')
+    .select('eventType')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.eventType ?? null;
 }

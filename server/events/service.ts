@@ -26,7 +26,7 @@ export interface SavedEvent {
   version: number;
 }
 
-function columns(fields: EventFields) {
+export function columns(fields: EventFields) {
   const { results, startListFile, ...rest } = fields;
   return {
     ...rest,
@@ -69,6 +69,33 @@ export async function createEvent(
       .executeTakeFirstOrThrow();
     return { result: saved, message: await eventMessage(trx, saved, false) };
   });
+}
+
+/**
+ * Writes fields of an event inside a transaction the caller commits and announces (through
+ * EventChanges): the version goes up by one with every write.
+ */
+export async function writeEvent(trx: Db, id: string, fields: EventFields): Promise<void> {
+  await trx
+    .updateTable('events')
+    .set({ ...columns(fields), version: sql<number>`version + 1`, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Creates an event inside a transaction the caller commits and announces. */
+export async function insertEvent(
+  trx: Db,
+  competitionUic: number,
+  fields: Omit<NewEventFields, 'id'>,
+): Promise<string> {
+  const { eventName, eventType, ...rest } = fields;
+  const saved = await trx
+    .insertInto('events')
+    .values({ ...columns(rest), competitionUic, eventName, eventType })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return saved.id;
 }
 
 /** Saves the given fields; the event's version goes up by one in the same transaction. */

@@ -2,297 +2,213 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
-import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import type { FileType } from '../../shared/domain.ts';
-import type { ParsedEvent, Person, TimetableEntry } from '../../shared/parsers/types.ts';
-import type { ParseOutput } from '../../shared/parsers/upload.ts';
-import { successMessage } from '../../shared/uploadRules.ts';
+import type { UploadFileReport } from '../../shared/schemas/upload.ts';
+import { describeWarning, type ParseWarning, type Person } from '../../shared/parsers/types.ts';
+import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
+import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
-import { eventMessage } from '../events/service.ts';
-import type { EventsTable } from '../db/types.ts';
-import type { Updateable } from 'kysely';
-
-type EventFields = Updateable<EventsTable>;
-import { isPublicEvent } from '../events/queries.ts';
-import { competitionMessage } from '../competitions/service.ts';
-import { findPublicCompetition } from '../competitions/queries.ts';
-import { statusMessage, type UploadRow } from './queries.ts';
+import { EventChanges } from '../events/changes.ts';
+import { saveEventFile } from '../events/files.ts';
+import { saveTimetableEvents } from '../events/timetable.ts';
+import { saveLynxRace, type RaceOutcome } from '../events/lynx/races.ts';
+import { nameStartLists, withPeople } from '../events/lynx/people.ts';
+import { replacePeople, replaceSchedule, storedPeople } from '../events/lynx/queries.ts';
+import { classifyCompetition } from '../events/lynx/reclassify.ts';
+import { uploadedEventFacts } from '../events/queries.ts';
+import { saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
-import { RESULTS_TYPE_LOCKED, START_LIST_TYPE_LOCKED } from '../events/admin.ts';
-import type { EventStatus } from '../../shared/domain.ts';
+import { statusMessage, type UploadRow } from './queries.ts';
 
 type Parsed = Extract<ParseOutput, { ok: true }>;
 
-const json = (rows: unknown) => JSON.stringify(rows);
-
-/** Saves an event change and returns what spectators are told of it. */
-async function saveEvent(trx: Db, id: string, set: EventFields): Promise<LiveMessage | null> {
-  const wasPublic = await isPublicEvent(trx, id);
-  const saved = await trx
-    .updateTable('events')
-    .set({ ...set, version: sql<number>`version + 1`, updatedAt: sql`now()` })
-    .where('id', '=', id)
-    .returning(['id', 'competitionUic', 'version'])
-    .executeTakeFirstOrThrow();
-  return eventMessage(trx, saved, wasPublic);
+/** A file's report while the upload is applied: its events are filled in at the end. */
+interface Draft {
+  fileName: string;
+  contents: UploadFileReport['contents'];
+  written: { eventId: string; created: boolean; rows: number; wrote: 'results' | 'start_list' }[];
+  warnings: string[];
+  refusals: string[];
+  /** Nothing of the file could be used. */
+  refused: boolean;
 }
+
+const draft = (fileName: string, contents: Draft['contents'], warnings: ParseWarning[]): Draft => ({
+  fileName,
+  contents,
+  written: [],
+  warnings: warnings.map(describeWarning),
+  refusals: [],
+  refused: false,
+});
+
+function record(file: Draft, outcome: RaceOutcome, wrote: 'results' | 'start_list'): void {
+  if (outcome.ok) {
+    const { eventId, created, rows } = outcome;
+    if (!file.written.some((w) => w.eventId === eventId && w.wrote === wrote)) {
+      file.written.push({ eventId, created, rows, wrote });
+    }
+  } else {
+    file.refusals.push(outcome.reason);
+  }
+}
+
+/** lynx.evt first (it names the events), then the schedule and people, then results. */
+const ORDER: Record<string, number> = { evt: 0, sch: 1, ppl: 2, lif: 3, lff: 3 };
 
 /**
- * Results from a file: XML is preliminary (unofficial), a spreadsheet or FinishLynx file
- * official; an event still marked imported (edit required) or scratched keeps that status.
- * The file's wind is kept only on plans with wind speed.
+ * A FinishLynx batch, file by file: each is applied or refused on its own, so one bad file
+ * never costs the others. Rounds and heats are told once every file is in, from all of them.
  */
-function resultsFields(
-  event: ParsedEvent,
-  target: {
-    fileName: string;
-    fileType: FileType;
-    xml: boolean;
-    status: EventStatus;
-    wind: boolean;
-  },
-): EventFields {
-  const keep = target.status === 'imported' || target.status === 'scratched';
-  return {
-    results: json(event.rows),
-    resultsFileName: target.fileName,
-    resultsFileType: target.fileType,
-    ...(keep ? {} : { status: target.xml ? ('unofficial' as const) : ('official' as const) }),
-    ...(event.wind !== null && target.wind ? { windSpeed: event.wind } : {}),
-  };
-}
-
-/** The event an upload writes to, locked, with what decides how it may be written. */
-async function lockedEvent(trx: Db, id: string) {
-  return trx
-    .selectFrom('events')
-    .select(['id', 'status', 'results', 'resultsFileType', 'startListFile', 'startListType'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-function startListFields(event: ParsedEvent, fileName: string, fileType: FileType) {
-  return { startListFile: json(event.rows), startListFileName: fileName, startListType: fileType };
-}
-
-/** A start list that names athletes by bib only takes their names from lynx.ppl. */
-function withPeople(rows: AthleteRow[], people: Person[]): AthleteRow[] {
-  if (people.length === 0) return rows;
-  const byBib = new Map(people.map((p) => [p.bib, p]));
-  return rows.map((row) => {
-    const person = row.bib ? byBib.get(row.bib) : undefined;
-    if (!person || row.name.trim()) return row;
-    return {
-      ...row,
-      name: `${person.firstName} ${person.lastName}`.trim(),
-      club: row.club ?? person.club,
-    };
-  });
-}
-
-/** The event FinishLynx calls event/round/heat in this competition, created from the header if new. */
-async function lynxEvent(trx: Db, competitionUic: number, parsed: ParsedEvent) {
-  const key = parsed.key!;
-  const found = await trx
-    .selectFrom('events')
-    .select('id')
-    .where('competitionUic', '=', competitionUic)
-    .where('lynxEventNumber', '=', key.eventNumber)
-    .where('lynxRound', '=', key.round)
-    .where('lynxHeat', '=', key.heat)
-    .forUpdate()
-    .executeTakeFirst();
-  if (found) return { id: found.id, created: false };
-  const created = await trx
-    .insertInto('events')
-    .values({
-      competitionUic,
-      eventName: parsed.eventName,
-      eventType: parsed.eventType,
-      trackDiscipline: parsed.trackDiscipline,
-      fieldDiscipline: parsed.fieldDiscipline,
-      round: parsed.round,
-      // Round or discipline unknown: the admin must look at it (spec section 4).
-      status: parsed.round === 'unknown' ? 'imported' : 'upcoming',
-      lynxEventNumber: key.eventNumber,
-      lynxRound: key.round,
-      lynxHeat: key.heat,
-      time: null,
-      windSpeed: null,
-      resultsFileName: null,
-      startListFileName: null,
-      pdfFileId: null,
-      pdfLink: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: created.id, created: true };
-}
-
-async function applyTimetable(
-  trx: Db,
+async function applyBatch(
+  changes: EventChanges,
   upload: UploadRow,
-  entries: TimetableEntry[],
-  fileName: string,
-): Promise<LiveMessage[]> {
+  files: BatchFile[],
+  windAllowed: boolean,
+): Promise<Draft[]> {
   const uic = upload.competitionUic!;
-  const messages: LiveMessage[] = [];
-  const seen = new Map<string, number>();
-  for (const entry of entries) {
-    const imported =
-      entry.round === 'unknown' ||
-      !entry.eventType ||
-      (entry.eventType === 'JUMP' ? !entry.fieldDiscipline : !entry.trackDiscipline);
-    const fields = {
-      time: entry.time,
-      eventType: entry.eventType ?? 'ATHLETICS',
-      trackDiscipline: entry.eventType === 'JUMP' ? null : entry.trackDiscipline,
-      fieldDiscipline: entry.eventType === 'JUMP' ? entry.fieldDiscipline : null,
-    };
-    // The line as the file wrote it (the nth of the same name and round), so the same
-    // timetable finds its events again even after the admin edited their name or round.
-    const base = `${entry.eventName.trim().toLowerCase()}|${entry.round}`;
-    const nth = (seen.get(base) ?? 0) + 1;
-    seen.set(base, nth);
-    const timetableKey = `${base}|${nth}`;
-    const existing = await trx
-      .selectFrom('events')
-      .select('id')
-      .where('competitionUic', '=', uic)
-      .where('timetableKey', '=', timetableKey)
-      .forUpdate()
-      .executeTakeFirst();
-    if (existing) {
-      // Only the schedule follows the file; what the admin edited since stays.
-      const m = await saveEvent(trx, existing.id, { time: entry.time });
-      if (m) messages.push(m);
+  // A lynx.ppl of this batch, else the one saved before: the start lists name its athletes.
+  const sent: Person[] = files.flatMap((f) => (f.ok && f.contents === 'people' ? f.people : []));
+  const people = sent.length > 0 ? sent : await storedPeople(changes.trx, uic);
+  const ordered = [...files].sort((a, b) => (ORDER[a.format] ?? 9) - (ORDER[b.format] ?? 9));
+  const drafts: Draft[] = [];
+  for (const file of ordered) {
+    if (!file.ok) {
+      const refused = draft(file.name, null, []);
+      refused.refusals.push(describeFailureOf(file));
+      refused.refused = true;
+      drafts.push(refused);
       continue;
     }
-    const created = await trx
-      .insertInto('events')
-      .values({
-        ...fields,
-        competitionUic: uic,
-        eventName: entry.eventName,
-        round: entry.round,
-        status: imported ? 'imported' : 'upcoming',
-        autoCreatedFromTimetable: true,
-        timetableKey,
-        windSpeed: null,
-        resultsFileName: null,
-        startListFileName: null,
-        pdfFileId: null,
-        pdfLink: null,
-      })
-      .returning(['id', 'competitionUic', 'version'])
-      .executeTakeFirstOrThrow();
-    const m = await eventMessage(trx, created, false);
-    if (m) messages.push(m);
+    const report = draft(file.name, file.contents, file.warnings);
+    drafts.push(report);
+    switch (file.contents) {
+      case 'start_list':
+      case 'results':
+        for (const parsed of file.events) {
+          if (parsed.key === null) continue;
+          const rows =
+            file.contents === 'start_list' ? withPeople(parsed.rows, people) : parsed.rows;
+          const outcome = await saveLynxRace(
+            changes,
+            uic,
+            {
+              parsed: { ...parsed, key: parsed.key },
+              contents: file.contents,
+              fileName: file.name,
+              rows,
+            },
+            { windAllowed },
+          );
+          record(report, outcome, file.contents);
+        }
+        report.refused = report.written.length === 0 && report.refusals.length > 0;
+        break;
+      case 'schedule':
+        await replaceSchedule(changes.trx, uic, file.schedule);
+        break;
+      case 'people':
+        await replacePeople(changes.trx, uic, file.people);
+        for (const named of await nameStartLists(changes, uic, file.people)) {
+          report.written.push({ ...named, created: false, wrote: 'start_list' });
+        }
+        break;
+    }
   }
-  const before = await findPublicCompetition(trx, uic);
-  const saved = await trx
-    .updateTable('competitions')
-    .set({
-      timeTableType: upload.fileType,
-      timeTableFileName: fileName,
-      timeTableFile: json(entries),
-      version: sql<number>`version + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where('uic', '=', uic)
-    .returning(['uic', 'clubUic', 'version'])
-    .executeTakeFirstOrThrow();
-  const m = await competitionMessage(trx, saved, before);
-  if (m) messages.push(m);
-  return messages;
+  await classifyCompetition(changes, uic);
+  return drafts;
 }
 
-async function applyParsed(
-  trx: Db,
+function describeFailureOf(file: Extract<BatchFile, { ok: false }>): string {
+  const { error } = file;
+  const where = [
+    error.row !== undefined && `row ${error.row}`,
+    error.column && `column ${error.column}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return where ? `${where}: ${error.reason}` : error.reason;
+}
+
+/** One file sent to one event from its dialog, or a timetable to its competition. */
+async function applySingle(
+  changes: EventChanges,
   upload: UploadRow,
-  output: Parsed,
-  fileNames: string[],
-): Promise<LiveMessage[] | string> {
-  const fileName = fileNames[0] ?? 'upload';
-  const wind = (await clubPlan(trx, upload.clubUic)).aliases.has('wind_speed');
+  output: Exclude<Parsed, { target: 'lynx_batch' }>,
+  fileName: string,
+  windAllowed: boolean,
+): Promise<{ draft: Draft; messages: LiveMessage[] }> {
   const messages: LiveMessage[] = [];
-  const push = (m: LiveMessage | null) => {
-    if (m) messages.push(m);
-  };
-  switch (output.target) {
-    case 'results': {
-      const stored = await lockedEvent(trx, upload.eventId!);
-      // Checked again here: another upload may have saved a file of the other type since.
-      if (stored.results.length > 0 && stored.resultsFileType !== upload.fileType) {
-        return RESULTS_TYPE_LOCKED;
-      }
-      const fields = resultsFields(output.events[0]!, {
-        fileName,
-        fileType: upload.fileType,
-        xml: output.format === 'xml',
-        status: stored.status,
-        wind,
-      });
-      push(await saveEvent(trx, upload.eventId!, fields));
-      break;
-    }
-    case 'start_list': {
-      const stored = await lockedEvent(trx, upload.eventId!);
-      if (stored.startListFile.length > 0 && stored.startListType !== upload.fileType) {
-        return START_LIST_TYPE_LOCKED;
-      }
-      const fields = startListFields(output.events[0]!, fileName, upload.fileType);
-      push(await saveEvent(trx, upload.eventId!, fields));
-      break;
-    }
-    case 'timetable':
-      messages.push(...(await applyTimetable(trx, upload, output.entries, fileName)));
-      break;
-    case 'lynx_batch': {
-      const uic = upload.competitionUic!;
-      for (const parsed of output.startLists) {
-        const { id } = await lynxEvent(trx, uic, parsed);
-        const rows = withPeople(parsed.rows, output.people);
-        push(
-          await saveEvent(
-            trx,
-            id,
-            startListFields({ ...parsed, rows }, 'lynx.evt', 'LYNX_MEET_MANAGMENT'),
-          ),
-        );
-      }
-      for (const [i, parsed] of output.results.entries()) {
-        const { id } = await lynxEvent(trx, uic, parsed);
-        const stored = await lockedEvent(trx, id);
-        const name = fileNames.filter((n) => /\.(lif|lff)$/i.test(n))[i] ?? fileName;
-        const fields = resultsFields(parsed, {
-          fileName: name,
-          fileType: 'LYNX_MEET_MANAGMENT',
-          xml: false,
-          status: stored.status,
-          wind,
-        });
-        push(await saveEvent(trx, id, fields));
-      }
-      break;
-    }
+  if (output.target === 'timetable') {
+    const report = draft(fileName, 'timetable', output.warnings);
+    const saved = await saveTimetableEvents(changes, upload.competitionUic!, output.entries);
+    report.written.push(...saved.map((s) => ({ ...s, rows: 0, wrote: 'start_list' as const })));
+    const message = await saveTimetableFile(changes.trx, upload.competitionUic!, {
+      timeTableType: upload.fileType,
+      timeTableFileName: fileName,
+      timeTableFile: JSON.stringify(output.entries),
+    });
+    if (message) messages.push(message);
+    return { draft: report, messages };
   }
-  return messages;
+  const report = draft(fileName, output.target, output.warnings);
+  const outcome = await saveEventFile(changes, upload.eventId!, {
+    contents: output.target,
+    events: output.events,
+    fileName,
+    fileType: upload.fileType === 'NONE' ? 'LYNX_MEET_MANAGMENT' : upload.fileType,
+    format: output.format,
+    windAllowed,
+  });
+  record(report, outcome, output.target);
+  report.refused = !outcome.ok;
+  return { draft: report, messages };
+}
+
+/** The reports as the admin reads them: each event with its round and heat after the upload. */
+async function finish(trx: Db, drafts: Draft[]): Promise<UploadFileReport[]> {
+  const ids = [...new Set(drafts.flatMap((d) => d.written.map((w) => w.eventId)))];
+  const facts = await uploadedEventFacts(trx, ids);
+  return drafts.map((d) => ({
+    fileName: d.fileName,
+    outcome: d.refused ? 'refused' : 'applied',
+    contents: d.contents,
+    events: d.written.flatMap((w) => {
+      const event = facts.get(w.eventId);
+      return event
+        ? [{ ...event, eventId: w.eventId, created: w.created, wrote: w.wrote, rows: w.rows }]
+        : [];
+    }),
+    // A race refused inside a file that was otherwise applied is a warning of that file.
+    warnings: d.refused ? d.warnings : [...d.refusals, ...d.warnings],
+    reason: d.refused ? d.refusals.join(' ') : null,
+  }));
+}
+
+/** The upload's message: the spec's success words for what it held, or why it failed. */
+function outcomeMessage(upload: UploadRow, output: Parsed, reports: UploadFileReport[]): string {
+  const refused = reports.filter((r) => r.outcome === 'refused');
+  if (output.target !== 'lynx_batch') {
+    return refused[0]?.reason ?? successMessage(output.target, output.format);
+  }
+  const applied = reports.flatMap((r) =>
+    r.outcome === 'applied' && r.contents ? [r.contents] : [],
+  );
+  return batchMessage(applied, refused.length, reports.length);
 }
 
 /**
- * Applies a parse in one transaction: the event rows, their versions and the upload's
- * status all commit together or not at all, so spectators never see a half-written event.
- * An upload already published (a job delivered twice) changes nothing.
+ * Applies a parse in one transaction: the events, their versions and the upload's status and
+ * report all commit together or not at all, so spectators never see a half-written event, and
+ * everything is announced once it has. An upload already finished (a job delivered twice)
+ * changes nothing. Files refused on arrival (kept in the report by the intake) stay listed.
  */
 export async function applyUpload(
   deps: ChangeDeps,
   uploadId: string,
   output: Parsed,
   fileNames: string[],
-): Promise<string | null> {
-  return commitThenPublish(deps, async (trx) => {
+): Promise<void> {
+  await commitThenPublish(deps, async (trx) => {
     const upload = await trx
       .selectFrom('uploads')
       .selectAll()
@@ -300,18 +216,36 @@ export async function applyUpload(
       .forUpdate()
       .executeTakeFirst();
     if (!upload || upload.status === 'published' || upload.status === 'failed') {
-      return { result: null, message: null };
+      return { result: undefined, message: null };
     }
-    const messages = await applyParsed(trx, upload, output, fileNames);
-    // A rule refused the change: nothing was written, and the upload fails with the reason.
-    if (typeof messages === 'string') return { result: messages, message: null };
-    const message = successMessage(output.target, output.format);
+    const windAllowed = (await clubPlan(trx, upload.clubUic)).aliases.has('wind_speed');
+    const changes = new EventChanges(trx);
+    const messages: LiveMessage[] = [];
+    let drafts: Draft[];
+    if (output.target === 'lynx_batch') {
+      drafts = await applyBatch(changes, upload, output.files, windAllowed);
+    } else {
+      const single = await applySingle(
+        changes,
+        upload,
+        output,
+        fileNames[0] ?? 'upload',
+        windAllowed,
+      );
+      drafts = [single.draft];
+      messages.push(...single.messages);
+    }
+    const reports = [...upload.report, ...(await finish(trx, drafts))];
+    const applied = reports.some((r) => r.outcome === 'applied');
+    const status = applied ? 'published' : 'failed';
+    const message = outcomeMessage(upload, output, reports);
     await trx
       .updateTable('uploads')
-      .set({ status: 'published', message, updatedAt: sql`now()` })
+      .set({ status, message, report: JSON.stringify(reports), updatedAt: sql`now()` })
       .where('id', '=', uploadId)
       .execute();
-    messages.push(statusMessage(upload, 'published', message));
-    return { result: null, message: messages };
+    messages.push(...(await changes.messages()));
+    messages.push(statusMessage(upload, status, message, reports));
+    return { result: undefined, message: messages };
   });
 }

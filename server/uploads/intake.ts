@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import type { Runtime } from '../runtime.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { FileType } from '../../shared/domain.ts';
-import type { UploadAccepted, UploadKind } from '../../shared/schemas/upload.ts';
+import type { UploadAccepted, UploadFileReport, UploadKind } from '../../shared/schemas/upload.ts';
 import { UploadFileType } from '../../shared/schemas/upload.ts';
 import {
   formatOfName,
-  LYNX_BATCH_FORMATS,
+  LYNX_BATCH_REFUSAL,
+  lynxBatchRefusal,
   uploadRefusal,
   type UploadFormat,
   type UploadTarget,
@@ -30,8 +31,6 @@ const MAX_BYTES: Record<UploadFormat, number> = {
 };
 const LARGEST = Math.max(...Object.values(MAX_BYTES));
 export const MAX_BATCH_FILES = 60;
-const BATCH_REFUSAL =
-  'Only FinishLynx files are supported: lynx.evt, lynx.sch, lynx.ppl, .lif and .lff.';
 
 const CONTENT_TYPES: Record<UploadFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -68,21 +67,65 @@ interface Received {
   data: Buffer;
 }
 
+/** A file refused on arrival: a single upload answers with it, a batch goes on without it. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
+    super(message);
+  }
+}
+
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Reads one file part and checks its size and first bytes; throws Refused with the reason. */
+async function readPart(part: MultipartFile, name: string, format: UploadFormat): Promise<Buffer> {
+  const tooLarge = () =>
+    new Refused(`${name} is too large (at most ${megabytes(MAX_BYTES[format])}).`, true);
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+  if (data.byteLength > MAX_BYTES[format]) throw tooLarge();
+  if (data.byteLength === 0) throw new Refused(`${name} is empty.`);
+  if (!looksLike(format, data)) {
+    throw new Refused(
+      format === 'xlsx'
+        ? `${name} is not a spreadsheet (an .xlsx file is a zip archive).`
+        : `${name} is not a text file: it contains binary data.`,
+    );
+  }
+  return data;
+}
+
+const refusedReport = (fileName: string, reason: string): UploadFileReport => ({
+  fileName,
+  outcome: 'refused',
+  contents: null,
+  events: [],
+  warnings: [],
+  reason,
+});
 
 /**
  * Reads the multipart body: an optional `type` field (sent before the files) and the file
  * parts (`file`, or `files` for a FinishLynx batch). Every file is checked by name, size and
- * first bytes before anything is stored.
+ * first bytes before anything is stored. A single file that fails a check refuses the
+ * upload; a batch keeps its other files and lists the refused ones.
  */
 async function receive(
   request: FastifyRequest,
   target: UploadTarget | 'lynx_batch',
   defaultType: (format: UploadFormat) => Exclude<FileType, 'NONE'>,
-): Promise<{ type: Exclude<FileType, 'NONE'>; files: Received[] }> {
+): Promise<{ type: Exclude<FileType, 'NONE'>; files: Received[]; refused: UploadFileReport[] }> {
   if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data.');
   let type: Exclude<FileType, 'NONE'> | undefined;
   const files: Received[] = [];
+  const refused: UploadFileReport[] = [];
   const batch = target === 'lynx_batch';
   for await (const part of request.parts({
     limits: {
@@ -107,42 +150,27 @@ async function receive(
       throw new Invalid(`Send the file in the field "${batch ? 'files' : 'file'}".`);
     }
     const format = formatOfName(name);
-    const refusal = batch
-      ? format && LYNX_BATCH_FORMATS.includes(format)
-        ? null
-        : BATCH_REFUSAL
-      : uploadRefusal(target, type ?? defaultType(format ?? 'xlsx'), name);
-    if (refusal !== null || format === null) {
-      part.file.resume();
-      throw new Invalid(refusal ?? BATCH_REFUSAL);
-    }
-    let data: Buffer;
     try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new PayloadTooLarge(
-          `${name} is too large (at most ${megabytes(MAX_BYTES[format])}).`,
-        );
+      const refusal = batch
+        ? lynxBatchRefusal(name)
+        : uploadRefusal(target, type ?? defaultType(format ?? 'xlsx'), name);
+      if (refusal !== null || format === null) {
+        part.file.resume();
+        throw new Refused(refusal ?? LYNX_BATCH_REFUSAL);
       }
-      throw err;
+      files.push({ name, format, data: await readPart(part, name, format) });
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      if (!batch) throw err.tooLarge ? new PayloadTooLarge(err.message) : new Invalid(err.message);
+      refused.push(refusedReport(name, err.message));
     }
-    if (data.byteLength > MAX_BYTES[format]) {
-      throw new PayloadTooLarge(`${name} is too large (at most ${megabytes(MAX_BYTES[format])}).`);
-    }
-    if (data.byteLength === 0) throw new Invalid(`${name} is empty.`);
-    if (!looksLike(format, data)) {
-      throw new Invalid(
-        format === 'xlsx'
-          ? `${name} is not a spreadsheet (an .xlsx file is a zip archive).`
-          : `${name} is not a text file.`,
-      );
-    }
-    files.push({ name, format, data });
   }
   const first = files[0];
-  if (!first) throw new Invalid('No file was sent.');
-  return { type: type ?? defaultType(first.format), files };
+  if (!first) {
+    if (refused.length > 0) throw new Invalid(refused.map((r) => r.reason).join(' '));
+    throw new Invalid('No file was sent.');
+  }
+  return { type: type ?? defaultType(first.format), files, refused };
 }
 
 export interface UploadScope {
@@ -166,7 +194,7 @@ export async function acceptUpload(
   check?: (type: Exclude<FileType, 'NONE'>) => void,
 ): Promise<UploadAccepted> {
   const target = scope.kind === 'lynx_batch' ? 'lynx_batch' : scope.kind;
-  const { type, files } = await receive(request, target, (format) =>
+  const { type, files, refused } = await receive(request, target, (format) =>
     scope.currentType !== 'NONE'
       ? scope.currentType
       : format === 'xlsx'
@@ -195,16 +223,17 @@ export async function acceptUpload(
         fileIds,
         createdBy: user.id,
         message: null,
+        report: JSON.stringify(refused),
       })
       .returning(['id', 'clubUic', 'eventId'])
       .executeTakeFirstOrThrow();
   });
-  deps.bus.publish(statusMessage(upload, 'queued', null));
+  deps.bus.publish(statusMessage(upload, 'queued', null, refused));
   try {
     await deps.queue.enqueue('uploads', { uploadId: upload.id }, { jobId: upload.id });
   } catch (err) {
     // The upload is stored as queued: the next worker start picks it up.
     request.log.error({ err, uploadId: upload.id }, 'could not queue the upload');
   }
-  return { uploadId: upload.id, status: 'queued' };
+  return { uploadId: upload.id, status: 'queued', files: refused };
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { UploadsTable } from '../db/types.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
-import type { UploadStatus, UploadView } from '../../shared/schemas/upload.ts';
+import type { UploadFileReport, UploadStatus, UploadView } from '../../shared/schemas/upload.ts';
 
 export type UploadRow = Selectable<UploadsTable>;
 
@@ -10,6 +10,7 @@ export function statusMessage(
   upload: Pick<UploadRow, 'id' | 'clubUic' | 'eventId'>,
   status: UploadStatus,
   message: string | null,
+  files: UploadFileReport[] = [],
 ): LiveMessage {
   return {
     name: 'upload.status',
@@ -19,6 +20,7 @@ export function statusMessage(
       eventId: upload.eventId,
       status,
       message,
+      files,
     },
   };
 }
@@ -62,7 +64,14 @@ export async function findUploadView(
     message: upload.message,
     eventId: upload.eventId,
     competitionUic: upload.competitionUic,
-    fileNames: names.map((f) => f.fileName),
+    fileNames: [
+      ...names.map((f) => f.fileName),
+      // Files refused on arrival were never stored, but they were sent.
+      ...upload.report
+        .filter((r) => !names.some((f) => f.fileName === r.fileName))
+        .map((r) => r.fileName),
+    ],
+    files: upload.report,
     createdAt: upload.createdAt.toISOString(),
     updatedAt: upload.updatedAt.toISOString(),
   };

@@ -6,7 +6,7 @@ import { adminOf } from '../admin/plugin.ts';
 import { ownedCompetition, ownedEvent } from '../auth/scope.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clubPlan, requireFeature } from '../pricing/gating.ts';
-import { RESULTS_TYPE_LOCKED, START_LIST_TYPE_LOCKED } from '../events/admin.ts';
+import { typeLockRefusal } from '../../shared/uploadRules.ts';
 import { acceptUpload, type IntakeDeps } from './intake.ts';
 import { findUploadView } from './queries.ts';
 
@@ -42,10 +42,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<IntakeDeps> = async (app, deps)
             currentType,
           },
           (type) => {
-            // A saved file's type stays until the file is deleted (spec section 4).
-            if (rows.length > 0 && currentType !== 'NONE' && type !== currentType) {
-              throw new Invalid(kind === 'results' ? RESULTS_TYPE_LOCKED : START_LIST_TYPE_LOCKED);
-            }
+            const refusal = typeLockRefusal(kind, { rows: rows.length, type: currentType }, type);
+            if (refusal) throw new Invalid(refusal);
           },
         );
         return reply.status(202).send(answer);

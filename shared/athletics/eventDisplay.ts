@@ -1,4 +1,5 @@
 import type { EventStatus } from '../schemas/enums.ts';
+import { eventTitle, type HeatFacts } from './heats.ts';
 
 export type EventTableContent = 'results' | 'startList' | 'none';
 
@@ -9,29 +10,44 @@ export type EventTableContent = 'results' | 'startList' | 'none';
  * The "or" binds as (start list and unofficial) or upcoming: an upcoming event with no start
  * list yet gets 'startList', so the page shows an empty start list rather than nothing.
  * Unofficial results are not shown; an unofficial event without a start list shows nothing.
+ * An event marked imported (edit required) still shows what a file published: the admin
+ * owes it an edit, the spectators are owed its results.
  */
 export function eventTableContent(event: {
   status: EventStatus;
   results: readonly unknown[];
   startListFile: readonly unknown[];
 }): EventTableContent {
-  if (event.results.length > 0 && event.status === 'official') return 'results';
+  const imported = event.status === 'imported';
+  if (event.results.length > 0 && (event.status === 'official' || imported)) return 'results';
   const hasStartList = event.startListFile.length > 0;
-  if ((hasStartList && event.status === 'unofficial') || event.status === 'upcoming') {
+  if (
+    (hasStartList && (event.status === 'unofficial' || imported)) ||
+    event.status === 'upcoming'
+  ) {
     return 'startList';
   }
   return 'none';
 }
 
-/** The prefilled message of the share link (spec section 7). */
+/**
+ * The prefilled message of the share link (spec section 7); a heat is named with its number
+ * ("Men 100 Meter Dash, Heat 2 of 6"), as six heats share one name.
+ */
 export function shareText(
-  event: { eventName: string; status: EventStatus },
+  event: { eventName: string; status: EventStatus } & Partial<HeatFacts>,
   competitionName: string,
   link: string,
 ): string {
+  const name = eventTitle({
+    eventName: event.eventName,
+    round: event.round ?? 'unknown',
+    heat: event.heat ?? null,
+    heatCount: event.heatCount ?? 1,
+  });
   return event.status === 'official'
-    ? `Check out the results for "${event.eventName}" at ${competitionName}! See details here: ${link}`
-    : `Check out the start list for "${event.eventName}" at ${competitionName}! See the start list here: ${link}`;
+    ? `Check out the results for "${name}" at ${competitionName}! See details here: ${link}`
+    : `Check out the start list for "${name}" at ${competitionName}! See the start list here: ${link}`;
 }
 
 export function whatsappShareUrl(text: string): string {

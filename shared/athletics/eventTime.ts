@@ -1,4 +1,22 @@
+import type { Round } from '../domain.ts';
+import { compareRoundAndHeat, eventTitle } from './heats.ts';
+
 export type SortDirection = 'asc' | 'desc';
+
+/** What ordering and naming an event needs; heat facts are absent on older shapes. */
+interface Schedulable {
+  time: string | null;
+  eventName: string;
+  round?: Round;
+  heat?: number | null;
+  heatCount?: number;
+}
+
+const heatFacts = (event: Schedulable) => ({
+  round: event.round ?? 'unknown',
+  heat: event.heat ?? null,
+  heatCount: event.heatCount ?? 1,
+});
 
 interface EventTime {
   hour: number;
@@ -66,26 +84,34 @@ export function compareEventTimes(
   return direction === 'asc' ? timeA - timeB : timeB - timeA;
 }
 
-/** A sorted copy; events at the same time go by name (always A to Z), then source order. */
-export function sortByEventTime<T extends { time: string | null; eventName: string }>(
+/**
+ * A sorted copy; events at the same time go by name (always A to Z), the rounds of one name
+ * in the order they are run and its heats in number order, then source order.
+ */
+export function sortByEventTime<T extends Schedulable>(
   items: readonly T[],
   direction: SortDirection = 'asc',
 ): T[] {
   return [...items].sort(
     (a, b) =>
-      compareEventTimes(a.time, b.time, direction) || a.eventName.localeCompare(b.eventName),
+      compareEventTimes(a.time, b.time, direction) ||
+      a.eventName.localeCompare(b.eventName) ||
+      compareRoundAndHeat(heatFacts(a), heatFacts(b)),
   );
 }
 
-/** Options for the public event selector: "{time} | {eventName}", or the name without a time. */
-export function eventSelectorOptions<
-  T extends { id: string; time: string | null; eventName: string },
->(events: readonly T[]): { value: string; label: string }[] {
-  return sortByEventTime(events).map((event) => ({
-    value: event.id,
-    label:
-      (event.time ?? '').trim() === ''
-        ? event.eventName
-        : `${formatEventTime(event.time)} | ${event.eventName}`,
-  }));
+/**
+ * Options for the public event selector: "{time} | {eventName}", or the name without a time;
+ * a heat says which ("Men 100 Meter Dash, Heat 2 of 6").
+ */
+export function eventSelectorOptions<T extends Schedulable & { id: string }>(
+  events: readonly T[],
+): { value: string; label: string }[] {
+  return sortByEventTime(events).map((event) => {
+    const name = eventTitle({ ...heatFacts(event), eventName: event.eventName });
+    return {
+      value: event.id,
+      label: (event.time ?? '').trim() === '' ? name : `${formatEventTime(event.time)} | ${name}`,
+    };
+  });
 }

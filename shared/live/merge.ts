@@ -41,6 +41,7 @@ export function eventSummary(event: PublicEvent): EventSummary {
   const summary: Partial<PublicEvent> = { ...event };
   delete summary.results;
   delete summary.startListFile;
+  delete summary.overall;
   delete summary.competition;
   delete summary.club;
   return summary as EventSummary;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Competition } from '../schemas/competition.ts';
 import { PublicEvent } from '../schemas/event.ts';
+import { UploadFileReport } from '../schemas/upload.ts';
 
 /**
  * Every message the change bus carries and Socket.IO pushes, with its payload schema.
@@ -25,6 +26,8 @@ export const liveMessages = {
     eventId: z.uuid().nullable(),
     status: z.enum(['queued', 'parsing', 'published', 'failed']),
     message: z.string().nullable(),
+    /** Per file: what it wrote, its warnings or why it was refused (empty until known). */
+    files: z.array(UploadFileReport).max(200),
   }),
   /**
    * Sessions that ended (logout, password reset): every node drops their sockets from the

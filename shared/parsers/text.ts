@@ -4,6 +4,8 @@
  */
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Writes U+FFFD where a sequence is broken, and keeps the rest of the text. */
+const lenientUtf8 = new TextDecoder('utf-8');
 const utf16le = new TextDecoder('utf-16le');
 const utf16be = new TextDecoder('utf-16be');
 
@@ -23,10 +25,48 @@ function decodeWindows1252(bytes: Uint8Array): string {
   return text;
 }
 
+const isContinuation = (byte: number | undefined) =>
+  byte !== undefined && byte >= 0x80 && byte <= 0xbf;
+
+/** How many well-formed multi-byte UTF-8 sequences the bytes hold, and how many broken ones. */
+function utf8Sequences(bytes: Uint8Array): { valid: number; broken: number } {
+  let valid = 0;
+  let broken = 0;
+  for (let i = 0; i < bytes.length;) {
+    const byte = bytes[i]!;
+    const length =
+      byte < 0x80
+        ? 1
+        : byte >= 0xc2 && byte <= 0xdf
+          ? 2
+          : byte >= 0xe0 && byte <= 0xef
+            ? 3
+            : byte >= 0xf0 && byte <= 0xf4
+              ? 4
+              : 0;
+    if (length === 1) {
+      i += 1;
+      continue;
+    }
+    let whole = length > 0;
+    for (let k = 1; whole && k < length; k += 1) whole = isContinuation(bytes[i + k]);
+    if (whole) {
+      valid += 1;
+      i += length;
+    } else {
+      broken += 1;
+      i += 1;
+    }
+  }
+  return { valid, broken };
+}
+
 /**
  * UTF-16 (either byte order) when a BOM says so, else UTF-8 (BOM or not), else Windows-1252:
  * any byte sequence decodes under 1252, so it is the last resort for files that are not
- * valid UTF-8. The BOM is never part of the text.
+ * valid UTF-8. A UTF-8 file with a damaged byte or two among many good accented letters is
+ * still UTF-8: reading all of it as 1252 would garble every accent to spare one letter, so
+ * it is read as UTF-8 with U+FFFD where the damage is. The BOM is never part of the text.
  */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16le.decode(bytes);
@@ -34,7 +74,8 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    return decodeWindows1252(bytes);
+    const { valid, broken } = utf8Sequences(bytes);
+    return valid > broken ? lenientUtf8.decode(bytes) : decodeWindows1252(bytes);
   }
 }
 

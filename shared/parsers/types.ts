@@ -11,9 +11,23 @@ export interface ParseFailure {
   column?: string;
   reason: string;
 }
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: ParseFailure };
+/**
+ * Something in an accepted file the operator should know about: a damaged character that was
+ * replaced, a wind that could not be read. The file is still published.
+ */
+export interface ParseWarning {
+  file: string;
+  row?: number;
+  reason: string;
+}
+export type ParseResult<T> =
+  { ok: true; value: T; warnings: ParseWarning[] } | { ok: false; error: ParseFailure };
 
-export const parsed = <T>(value: T): ParseResult<T> => ({ ok: true, value });
+export const parsed = <T>(value: T, warnings: ParseWarning[] = []): ParseResult<T> => ({
+  ok: true,
+  value,
+  warnings,
+});
 export const failed = (error: ParseFailure): ParseResult<never> => ({ ok: false, error });
 
 /** "file, row 4, column time: reason": the precise reason an upload's message carries. */
@@ -26,6 +40,12 @@ export function describeFailure(error: ParseFailure): string {
     .filter(Boolean)
     .join(', ');
   return `${where}: ${error.reason}`;
+}
+
+/** "file, row 7: reason". */
+export function describeWarning(warning: ParseWarning): string {
+  const where = warning.row !== undefined ? `${warning.file}, row ${warning.row}` : warning.file;
+  return `${where}: ${warning.reason}`;
 }
 
 /** The identity of a race or flight in FinishLynx files: how a .lif/.lff finds its event. */
@@ -49,6 +69,8 @@ export interface ParsedEvent {
   round: Round;
   /** Signed, one decimal as written ("+1.3", "-0.4"), or null when none was measured. */
   wind: string | null;
+  /** When the race started or is due to start ("13:53"), where the file says. */
+  startTime?: string | null;
   rows: AthleteRow[];
 }
 

@@ -4,6 +4,7 @@ import {
   parsed,
   type ParseFailure,
   type ParseResult,
+  type ParseWarning,
   type ParsedEvent,
   type Person,
   type ScheduleEntry,
@@ -31,22 +32,39 @@ export interface ParseJob {
   files: UploadedFile[];
 }
 
-export type ParseOutput =
-  | { ok: true; target: 'results' | 'start_list'; format: UploadFormat; events: ParsedEvent[] }
-  | { ok: true; target: 'timetable'; format: UploadFormat; entries: TimetableEntry[] }
+/** One file of a FinishLynx batch, parsed on its own: a bad file never stops the others. */
+export type BatchFile = { name: string; format: UploadFormat } & (
   | {
       ok: true;
-      target: 'lynx_batch';
-      format: UploadFormat;
-      startLists: ParsedEvent[];
-      results: ParsedEvent[];
-      schedule: ScheduleEntry[];
-      people: Person[];
+      contents: 'start_list' | 'results';
+      events: ParsedEvent[];
+      warnings: ParseWarning[];
     }
+  | { ok: true; contents: 'schedule'; schedule: ScheduleEntry[]; warnings: ParseWarning[] }
+  | { ok: true; contents: 'people'; people: Person[]; warnings: ParseWarning[] }
+  | { ok: false; error: ParseFailure }
+);
+
+export type ParseOutput =
+  | {
+      ok: true;
+      target: 'results' | 'start_list';
+      format: UploadFormat;
+      events: ParsedEvent[];
+      warnings: ParseWarning[];
+    }
+  | {
+      ok: true;
+      target: 'timetable';
+      format: UploadFormat;
+      entries: TimetableEntry[];
+      warnings: ParseWarning[];
+    }
+  | { ok: true; target: 'lynx_batch'; format: UploadFormat; files: BatchFile[] }
   | { ok: false; format: UploadFormat; error: ParseFailure };
 
 const one = (r: ParseResult<ParsedEvent>): ParseResult<ParsedEvent[]> =>
-  r.ok ? parsed([r.value]) : r;
+  r.ok ? parsed([r.value], r.warnings) : r;
 
 function parseEvents(
   target: 'results' | 'start_list',
@@ -83,53 +101,51 @@ function parseEvents(
   }
 }
 
-function parseBatch(files: UploadedFile[]): ParseOutput {
-  const out = {
-    ok: true as const,
-    target: 'lynx_batch' as const,
-    format: 'lif' as UploadFormat,
-    startLists: [] as ParsedEvent[],
-    results: [] as ParsedEvent[],
-    schedule: [] as ScheduleEntry[],
-    people: [] as Person[],
-  };
-  for (const file of files) {
-    const fail = (error: ParseFailure): ParseOutput => ({ ok: false, format: file.format, error });
-    switch (file.format) {
+/** A FinishLynx file of a batch: what it holds, or why it cannot be used. */
+function parseBatchFile(file: UploadedFile): BatchFile {
+  const { name, format, bytes } = file;
+  const head = { name, format };
+  try {
+    switch (format) {
       case 'evt': {
-        const r = parseEvt(file.bytes, file.name);
-        if (!r.ok) return fail(r.error);
-        out.startLists.push(...r.value);
-        break;
-      }
-      case 'sch': {
-        const r = parseSch(file.bytes, file.name);
-        if (!r.ok) return fail(r.error);
-        out.schedule.push(...r.value);
-        break;
-      }
-      case 'ppl': {
-        const r = parsePpl(file.bytes, file.name);
-        if (!r.ok) return fail(r.error);
-        out.people.push(...r.value);
-        break;
+        const r = parseEvt(bytes, name);
+        return r.ok
+          ? { ...head, ok: true, contents: 'start_list', events: r.value, warnings: r.warnings }
+          : { ...head, ok: false, error: r.error };
       }
       case 'lif':
       case 'lff': {
-        const r =
-          file.format === 'lif' ? parseLif(file.bytes, file.name) : parseLff(file.bytes, file.name);
-        if (!r.ok) return fail(r.error);
-        out.results.push(r.value);
-        break;
+        const r = format === 'lif' ? parseLif(bytes, name) : parseLff(bytes, name);
+        return r.ok
+          ? { ...head, ok: true, contents: 'results', events: [r.value], warnings: r.warnings }
+          : { ...head, ok: false, error: r.error };
+      }
+      case 'sch': {
+        const r = parseSch(bytes, name);
+        return r.ok
+          ? { ...head, ok: true, contents: 'schedule', schedule: r.value, warnings: r.warnings }
+          : { ...head, ok: false, error: r.error };
+      }
+      case 'ppl': {
+        const r = parsePpl(bytes, name);
+        return r.ok
+          ? { ...head, ok: true, contents: 'people', people: r.value, warnings: r.warnings }
+          : { ...head, ok: false, error: r.error };
       }
       default:
-        return fail({
-          file: file.name,
-          reason: 'not a FinishLynx file (lynx.evt, lynx.sch, lynx.ppl, .lif or .lff)',
-        });
+        return {
+          ...head,
+          ok: false,
+          error: {
+            file: name,
+            reason: 'not a FinishLynx file (lynx.evt, lynx.sch, lynx.ppl, .lif or .lff)',
+          },
+        };
     }
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : 'the file could not be read';
+    return { ...head, ok: false, error: { file: name, reason } };
   }
-  return out;
 }
 
 /**
@@ -141,19 +157,38 @@ export function parseUpload(job: ParseJob): ParseOutput {
   if (!first)
     return { ok: false, format: 'xlsx', error: { file: '(none)', reason: 'no file was sent' } };
   try {
-    if (job.target === 'lynx_batch') return parseBatch(job.files);
+    if (job.target === 'lynx_batch') {
+      return {
+        ok: true,
+        target: 'lynx_batch',
+        format: first.format,
+        files: job.files.map(parseBatchFile),
+      };
+    }
     if (job.target === 'timetable') {
       const r =
         first.format === 'xml'
           ? parseTimetableXml(first.bytes, first.name)
           : parseTimetableXlsx(first.bytes, first.name);
       return r.ok
-        ? { ok: true, target: 'timetable', format: first.format, entries: r.value }
+        ? {
+            ok: true,
+            target: 'timetable',
+            format: first.format,
+            entries: r.value,
+            warnings: r.warnings,
+          }
         : { ok: false, format: first.format, error: r.error };
     }
     const r = parseEvents(job.target, job.eventType, first);
     return r.ok
-      ? { ok: true, target: job.target, format: first.format, events: r.value }
+      ? {
+          ok: true,
+          target: job.target,
+          format: first.format,
+          events: r.value,
+          warnings: r.warnings,
+        }
       : { ok: false, format: first.format, error: r.error };
   } catch (err) {
     return {

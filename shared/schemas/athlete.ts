@@ -26,6 +26,10 @@ export const AthleteRow = z.object({
   /** Vertical jumps: the bar heights the attempt cells belong to. */
   heights: z.array(z.string()).optional(),
   best: text.optional(),
+  /** Field events run in flights: the flight the athlete competed in. */
+  flight: z.number().int().positive().nullable().optional(),
+  /** A timed final's overall ranking: the section the athlete ran in. */
+  heat: z.number().int().positive().nullable().optional(),
   gender: text.optional(),
   reactionTime: text.optional(),
   windspeed: text.optional(),

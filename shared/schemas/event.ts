@@ -18,6 +18,10 @@ export const EventSummary = z.object({
   eventName: z.string(),
   time: z.string().nullable(),
   round: Round,
+  /** 1-based heat (or section of a timed final); null when the race is not split. */
+  heat: z.number().int().positive().nullable(),
+  /** How many heats (or sections) the race has: 1 when it is not split. */
+  heatCount: z.number().int().positive(),
   status: EventStatus,
   visible: z.boolean(),
   autoCreatedFromTimetable: z.boolean(),
@@ -41,6 +45,11 @@ export const EventSummaryList = z.array(EventSummary);
 export const PublicEvent = EventSummary.extend({
   results: AthleteRows,
   startListFile: AthleteRows,
+  /**
+   * A timed final run in sections: every section's finishers ranked by time, each row naming
+   * its section (`heat`). Empty for every other event.
+   */
+  overall: AthleteRows,
   competition: Competition,
   club: Club,
 });

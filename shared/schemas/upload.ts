@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FileType } from './enums.ts';
+import { EventType, FileType, Round } from './enums.ts';
 
 export const uploadStatuses = ['queued', 'parsing', 'published', 'failed'] as const;
 export const UploadStatus = z.enum(uploadStatuses);
@@ -13,8 +13,51 @@ export type UploadKind = z.infer<typeof UploadKind>;
 export const UploadFileType = FileType.exclude(['NONE']);
 export type UploadFileType = z.infer<typeof UploadFileType>;
 
-/** 202 of every upload endpoint: the file is stored and queued; the outcome comes live. */
-export const UploadAccepted = z.object({ uploadId: z.uuid(), status: UploadStatus });
+/** An event a file created or updated, as it stands once the whole upload is applied. */
+export const UploadedEvent = z.object({
+  eventId: z.uuid(),
+  eventName: z.string(),
+  eventType: EventType,
+  round: Round,
+  heat: z.number().int().positive().nullable(),
+  heatCount: z.number().int().positive(),
+  /** The file made the event (it did not exist before). */
+  created: z.boolean(),
+  /** What the file wrote to it, and how many rows. */
+  wrote: z.enum(['results', 'start_list']),
+  rows: z.number().int().nonnegative(),
+  /** Spectators see the event (it, its competition and its club are visible). */
+  public: z.boolean(),
+});
+export type UploadedEvent = z.infer<typeof UploadedEvent>;
+
+export const fileContents = ['results', 'start_list', 'schedule', 'people', 'timetable'] as const;
+
+/**
+ * What happened to one file of an upload: applied (with the events it wrote and any warnings,
+ * such as a damaged character replaced) or refused, with the reason. Files are applied one by
+ * one, so a refused file never stops the others.
+ */
+export const UploadFileReport = z.object({
+  fileName: z.string(),
+  outcome: z.enum(['applied', 'refused']),
+  contents: z.enum(fileContents).nullable(),
+  events: z.array(UploadedEvent),
+  warnings: z.array(z.string()),
+  reason: z.string().nullable(),
+});
+export type UploadFileReport = z.infer<typeof UploadFileReport>;
+
+/**
+ * 202 of every upload endpoint: the files are stored and queued; the outcome comes live.
+ * `files` lists the files of a batch refused on arrival (not FinishLynx files, empty, too
+ * large, binary); the others go on.
+ */
+export const UploadAccepted = z.object({
+  uploadId: z.uuid(),
+  status: UploadStatus,
+  files: z.array(UploadFileReport),
+});
 export type UploadAccepted = z.infer<typeof UploadAccepted>;
 
 /** GET /api/admin/uploads/{id}. */
@@ -26,6 +69,7 @@ export const UploadView = z.object({
   eventId: z.uuid().nullable(),
   competitionUic: z.number().int().nullable(),
   fileNames: z.array(z.string()),
+  files: z.array(UploadFileReport),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

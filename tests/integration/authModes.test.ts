@@ -76,7 +76,14 @@ describe('logging out', () => {
     const status = (uploadId: string) =>
       t.runtime.bus.publish({
         name: 'upload.status',
-        payload: { uploadId, clubUic: club.uic, eventId: null, status: 'queued', message: null },
+        payload: {
+          uploadId,
+          clubUic: club.uic,
+          eventId: null,
+          status: 'queued',
+          message: null,
+          files: [],
+        },
       });
     status('00000000-0000-4000-8000-000000000001');
     await socket.next((m) => m.name === 'upload.status');

@@ -326,6 +326,7 @@ describe('the club admin room', () => {
       eventId: null,
       status: 'published' as const,
       message: null,
+      files: [],
     };
     t.runtime.bus.publish({ name: 'upload.status', payload: status });
     expect((await own.next((m) => m.name === 'upload.status')).payload).toEqual(status);

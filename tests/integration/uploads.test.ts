@@ -210,32 +210,33 @@ describe('uploads the worker cannot finish', () => {
 });
 
 describe('a FinishLynx batch', () => {
-  it('takes a whole meet of files at once', async () => {
+  it('takes a whole meet of files at once: fourteen sections of one race', async () => {
     const { client, competition } = await setUp();
-    const heats = Array.from({ length: 14 }, (_, i) => {
+    const sections = Array.from({ length: 14 }, (_, i) => {
       const text = new TextDecoder().decode(fixture('finishlynx', '005-1-01.lif'));
       return {
         name: `005-1-${String(i + 1).padStart(2, '0')}.lif`,
         bytes: new TextEncoder().encode(text.replace(/^5,1,1,/, `5,1,${i + 1},`)),
       };
     });
-    const files = [{ name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') }, ...heats];
     const { uploadId } = await accepted(
-      await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, files, {
+      await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, sections, {
         field: 'files',
       }),
     );
-    expect(await settled(client, uploadId)).toMatchObject({ status: 'published' });
-    const heatsSaved = await t.runtime.db
-      .selectFrom('events')
-      .select('lynxHeat')
-      .where('competitionUic', '=', competition.uic)
-      .where('lynxEventNumber', '=', '5')
-      .execute();
-    expect(heatsSaved).toHaveLength(14);
+    const done = await settled(client, uploadId);
+    expect(done).toMatchObject({ status: 'published', message: 'Results parsed successfully!' });
+    expect(done.files).toHaveLength(14);
+    const { body: events } = await client.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    // One round only: the heats are sections of a timed final.
+    expect(events.map((e) => [e.round, e.heat, e.heatCount, e.status])).toEqual(
+      Array.from({ length: 14 }, (_, i) => ['finals', i + 1, 14, 'official']),
+    );
   });
 
-  it('creates the heats of lynx.evt with their start lists, and files each result with its race', async () => {
+  it("files each result with its race, and refuses a result that is another meet's event", async () => {
     const { client, competition } = await setUp();
     const files = ['lynx.evt', '001-1-01.lif', '035-1-01.lff'].map((name) => ({
       name,
@@ -247,19 +248,41 @@ describe('a FinishLynx batch', () => {
       }),
     );
     const done = await settled(client, uploadId);
-    expect(done).toMatchObject({ status: 'published', fileNames: files.map((f) => f.name) });
+    expect(done).toMatchObject({
+      status: 'published',
+      message: 'Start List and Results parsed successfully! 1 of 3 files could not be used.',
+      fileNames: files.map((f) => f.name),
+    });
+    const report = Object.fromEntries(done.files.map((f) => [f.fileName, f]));
+    // The sample lynx.evt's event 1 is a 60 m hurdles race: the steeplechase is not its result.
+    expect(report['001-1-01.lif']).toMatchObject({ outcome: 'refused', events: [] });
+    expect(report['001-1-01.lif']!.reason).toContain('"Men 60 Meter Hurdles"');
+    expect(report['001-1-01.lif']!.reason).toContain('"Women 3000 Meter Steeplechase"');
+    expect(report['035-1-01.lff']).toMatchObject({
+      outcome: 'applied',
+      contents: 'results',
+      events: [
+        {
+          eventName: 'Women High Jump',
+          round: 'finals',
+          heat: null,
+          created: true,
+          rows: 5,
+          public: true,
+        },
+      ],
+    });
     const { body: events } = await client.json<AdminEvent[]>(
       `/api/admin/competitions/${competition.uic}/events`,
     );
-    const heat = events.find(
-      (e) => e.eventName === 'Men 3000 Meter Run' && e.startListFile.length === 12,
-    );
-    expect(heat?.startListFile[0]).toMatchObject({ name: expect.stringContaining('Thompson') });
-    const steeple = events.find((e) => e.results.length > 0 && e.eventType === 'ATHLETICS');
-    // FinishLynx names no round: the events wait for the admin, marked imported (spec section 4).
-    expect(steeple).toMatchObject({ status: 'imported', round: 'unknown', windSpeed: '-1.4' });
-    const highJump = events.find((e) => e.eventType === 'JUMP');
-    expect(highJump).toMatchObject({ fieldDiscipline: 'HIGH_JUMP', status: 'imported' });
+    expect(events.filter((e) => e.status === 'imported' || e.round === 'unknown')).toEqual([]);
+    const run = events.filter((e) => e.eventName === 'Men 3000 Meter Run');
+    expect(run.map((e) => [e.round, e.heat, e.heatCount, e.startListFile.length])).toEqual([
+      ['finals', 1, 2, 12],
+      ['finals', 2, 2, 13],
+    ]);
+    const hurdles = events.find((e) => e.eventName === 'Men 60 Meter Hurdles');
+    expect(hurdles).toMatchObject({ status: 'upcoming', results: [] });
 
     // The same files again update those events instead of adding more.
     const count = events.length;

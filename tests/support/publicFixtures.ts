@@ -58,6 +58,8 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
     eventName: "Men's 100m",
     time: '10:30',
     round: 'finals',
+    heat: null,
+    heatCount: 1,
     status: 'unofficial',
     visible: true,
     autoCreatedFromTimetable: false,
@@ -77,6 +79,7 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
       row('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),
       row('r2', 'Lee Park', { rank: '2', bib: '31', performance: '10.61', lane: '5' }),
     ],
+    overall: [],
     startListFile: [
       row('s1', 'Sam Carter', { bib: '12', lane: '4' }),
       row('s2', 'Lee Park', { bib: '31', lane: '5' }),

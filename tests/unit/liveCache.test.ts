@@ -59,6 +59,8 @@ function summary(e: PublicEvent): EventSummary {
     eventName: e.eventName,
     time: e.time,
     round: e.round,
+    heat: e.heat,
+    heatCount: e.heatCount,
     status: e.status,
     visible: e.visible,
     autoCreatedFromTimetable: e.autoCreatedFromTimetable,

@@ -45,6 +45,8 @@ describe('resultLayout: track events', () => {
     ];
     expect(layout(rows)).toEqual({
       kind: 'track',
+      flight: false,
+      section: false,
       lane: true,
       bib: true,
       club: true,
@@ -86,6 +88,8 @@ describe('resultLayout: track events', () => {
   it('has no columns and no series for an event without rows', () => {
     expect(layout([])).toEqual({
       kind: 'track',
+      flight: false,
+      section: false,
       lane: false,
       bib: false,
       club: false,
@@ -110,6 +114,8 @@ describe('resultLayout: track events', () => {
     ];
     expect(layout(rows, 'ATHLETICS', 'TRACK', '+0.4')).toEqual({
       kind: 'track',
+      flight: false,
+      section: false,
       lane: true,
       bib: false,
       club: true,
@@ -286,6 +292,7 @@ describe('startListLayout', () => {
     const rows = [row({ lane: '1', bib: '7', club: 'DSD', category: 'U17' }), row()];
     expect(startListLayout({ eventType: 'ATHLETICS', startListFile: rows })).toEqual({
       kind: 'track',
+      flight: false,
       lane: true,
       bib: true,
       club: true,
@@ -302,6 +309,7 @@ describe('startListLayout', () => {
     const rows = [row({ lane: ' ', bib: '', club: null })];
     expect(startListLayout({ eventType: 'JUMP', startListFile: rows })).toEqual({
       kind: 'field',
+      flight: false,
       lane: false,
       bib: false,
       club: false,

@@ -1,13 +1,6 @@
 import type { FileType } from '../../../shared/domain.ts';
-import {
-  eventFileNote,
-  resultsAccept,
-  resultsFileError,
-  resultsTemplate,
-  startListAccept,
-  startListFileError,
-  templates,
-} from './fileRules.ts';
+import { uploadAccept, uploadRefusal } from '../../../shared/uploadRules.ts';
+import { eventFileNote, resultsTemplate, templates } from './fileRules.ts';
 import { UploadDropZone } from './UploadDropZone.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { isBusy } from './uploadProgress.ts';
@@ -40,7 +33,7 @@ export function EventUploadArea({
 
   const choose = ([file]: File[]) => {
     if (!file || type === 'NONE') return;
-    const error = results ? resultsFileError(file, type) : startListFileError(file, type);
+    const error = uploadRefusal(upload.kind, type, file.name);
     if (error) {
       flash(error);
       return;
@@ -59,7 +52,7 @@ export function EventUploadArea({
     <div className="upload-area">
       <UploadDropZone
         buttonLabel={`Choose ${what}`}
-        accept={type === 'NONE' ? '' : results ? resultsAccept(type) : startListAccept(type)}
+        accept={type === 'NONE' ? '' : uploadAccept(upload.kind, type)}
         disabled={type === 'NONE' || busy}
         note={busy ? 'Wait for this upload to finish.' : eventFileNote(upload.kind, type)}
         onFiles={choose}

@@ -8,6 +8,8 @@ import { formatWind } from '../../../shared/athletics/wind.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import type { AdminEvent } from '../../../shared/schemas/admin.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { HeatLabel } from '../HeatLabel.tsx';
+import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { visibilityLabel } from './labels.ts';
 import { SortableHeader } from '../SortableHeader.tsx';
 
@@ -50,7 +52,9 @@ export function EventsTable({
           {rows.map((event) => (
             <tr key={event.id} className="admin-row">
               <td className="nowrap strong">{formatEventTime(event.time)}</td>
-              <td className="strong wide">{event.eventName}</td>
+              <td className="strong wide">
+                {event.eventName} <HeatLabel event={event} />
+              </td>
               <td>{roundLabels[event.round]}</td>
               <td>
                 <StatusBadge status={event.status} />
@@ -67,7 +71,7 @@ export function EventsTable({
               <td>
                 {event.pdfLink ? (
                   <a href={event.pdfLink} target="_blank" rel="noopener noreferrer">
-                    View PDF<span className="visually-hidden"> of {event.eventName}</span>
+                    View PDF<span className="visually-hidden"> of {eventTitle(event)}</span>
                   </a>
                 ) : (
                   '—'
@@ -78,7 +82,7 @@ export function EventsTable({
                   type="button"
                   className="btn btn-secondary btn-small"
                   onClick={() => onEdit(event)}
-                  aria-label={`Edit ${event.eventName}`}
+                  aria-label={`Edit ${eventTitle(event)}`}
                 >
                   Edit
                 </button>

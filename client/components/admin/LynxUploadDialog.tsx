@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AdminCompetition } from '../../../shared/schemas/admin.ts';
 import { adminApi } from '../../lib/adminApi.ts';
 import { AdminDialog } from './AdminDialog.tsx';
-import { LYNX_ACCEPT, lynxFilesError } from './fileRules.ts';
+import { LYNX_BATCH_ACCEPT, lynxBatchRefusal } from '../../../shared/uploadRules.ts';
 import { UploadDropZone } from './UploadDropZone.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { isBusy } from './uploadProgress.ts';
@@ -47,14 +47,14 @@ function LynxUploadForm({
   const { job, start, clear } = useUploadJob();
   const busy = isBusy(job);
 
+  // Files that are not FinishLynx files are left out (and named); the others are kept.
   const add = (picked: File[]) => {
-    const error = lynxFilesError(picked);
-    if (error) {
-      flash(error);
-      return;
-    }
-    const names = new Set(picked.map((file) => file.name));
-    setFiles((held) => [...held.filter((file) => !names.has(file.name)), ...picked]);
+    const usable = picked.filter((file) => lynxBatchRefusal(file.name) === null);
+    const refused = picked.filter((file) => !usable.includes(file));
+    const refusal = refused[0] && lynxBatchRefusal(refused[0].name);
+    if (refusal) flash(`${refused.map((file) => file.name).join(', ')}: ${refusal}`);
+    const names = new Set(usable.map((file) => file.name));
+    setFiles((held) => [...held.filter((file) => !names.has(file.name)), ...usable]);
   };
 
   const send = async () => {
@@ -73,7 +73,7 @@ function LynxUploadForm({
     <div className="admin-form">
       <UploadDropZone
         buttonLabel="Choose FinishLynx files"
-        accept={LYNX_ACCEPT}
+        accept={LYNX_BATCH_ACCEPT}
         multiple
         disabled={busy}
         note={busy ? 'Wait for this upload to finish.' : 'lynx.evt, lynx.sch, lynx.ppl, .lif, .lff'}
@@ -101,7 +101,7 @@ function LynxUploadForm({
           ))}
         </ul>
       )}
-      <UploadProgress job={job} onDismiss={clear} />
+      <UploadProgress job={job} onDismiss={clear} detailed />
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           Close

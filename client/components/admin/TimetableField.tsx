@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FileType } from '../../../shared/domain.ts';
 import { featureBlockedMessage } from '../../../shared/planGating.ts';
-import { templates, timetableAccept, timetableFileError } from './fileRules.ts';
+import { uploadAccept, uploadRefusal } from '../../../shared/uploadRules.ts';
+import { templates } from './fileRules.ts';
 import { fileTypeLabels } from './labels.ts';
 import { UploadDropZone } from './UploadDropZone.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
@@ -57,7 +58,7 @@ export function TimetableField({
 
   const pick = ([file]: File[]) => {
     if (!file || activeType === 'NONE') return;
-    const error = timetableFileError(file, activeType);
+    const error = uploadRefusal('timetable', activeType, file.name);
     if (error) {
       flash(error);
       return;
@@ -136,7 +137,7 @@ export function TimetableField({
       {enabled && activeType !== 'NONE' && (
         <UploadDropZone
           buttonLabel={choice || hasSaved ? 'Upload a new timetable' : 'Choose timetable file'}
-          accept={timetableAccept(activeType)}
+          accept={uploadAccept('timetable', activeType)}
           disabled={busy}
           note={
             busy

@@ -1,19 +1,31 @@
 import { useEffect, useState } from 'react';
-import { progressText, type UploadJob } from './uploadProgress.ts';
+import { isSettled, progressText, type UploadJob } from './uploadProgress.ts';
 import { MESSAGE_MS } from './useFlash.ts';
+import { UploadReport } from './UploadReport.tsx';
+
+/** Whether the report says more than the one-line outcome: a refusal, a warning, a batch. */
+function reportWorthShowing(job: UploadJob, detailed: boolean): boolean {
+  if (job.files.length === 0) return false;
+  if (detailed) return true;
+  return job.files.some((file) => file.outcome === 'refused' || file.warnings.length > 0);
+}
 
 /**
  * Where an upload stands: uploading, queued, parsing, then the server's success text or its
  * failure reason. The region is always in the page so screen readers announce each change.
  * A success vanishes after 3 s (spec section 9), as the file row then shows the new file; a
- * failure names the row and column to fix, so it stays until dismissed or replaced.
+ * failure names the row and column to fix, so it stays until dismissed or replaced. So does
+ * the per-file report (always for a batch, else when a file was refused or warned about).
  */
 export function UploadProgress({
   job,
   onDismiss,
+  detailed = false,
 }: {
   job: UploadJob | null;
   onDismiss: () => void;
+  /** List every file's outcome, not only refusals and warnings (the FinishLynx batch). */
+  detailed?: boolean;
 }) {
   const [expired, setExpired] = useState<UploadJob | null>(null);
   const published = job?.status === 'published' ? job : null;
@@ -24,14 +36,17 @@ export function UploadProgress({
   }, [published]);
 
   const shown = job !== null && job !== expired;
+  const report = job !== null && isSettled(job) && reportWorthShowing(job, detailed);
   return (
     <div className="upload-progress" aria-live="polite">
       {shown && job.status === 'failed' && (
         <div className="form-alert upload-failed" role="alert">
           <span>{progressText(job)}</span>
-          <button type="button" className="link-button" onClick={onDismiss}>
-            Dismiss
-          </button>
+          {!report && (
+            <button type="button" className="link-button" onClick={onDismiss}>
+              Dismiss
+            </button>
+          )}
         </div>
       )}
       {shown && job.status === 'published' && <p className="form-success">{progressText(job)}</p>}
@@ -40,6 +55,14 @@ export function UploadProgress({
           <span className="spinner" aria-hidden="true" />
           {progressText(job)}
         </p>
+      )}
+      {report && (
+        <>
+          <UploadReport files={job.files} />
+          <button type="button" className="link-button" onClick={onDismiss}>
+            Dismiss
+          </button>
+        </>
       )}
     </div>
   );

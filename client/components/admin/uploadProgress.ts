@@ -1,4 +1,4 @@
-import type { UploadStatus } from '../../../shared/schemas/upload.ts';
+import type { UploadFileReport, UploadStatus } from '../../../shared/schemas/upload.ts';
 
 /**
  * Where an upload started from the admin console stands. 'sending' lasts until the server
@@ -11,6 +11,8 @@ export interface UploadJob {
   /** The server's success text or failure reason, once it gave one. */
   message: string | null;
   fileNames: readonly string[];
+  /** What happened to each file, as the server reports it (refusals on arrival at once). */
+  files: readonly UploadFileReport[];
 }
 
 export const UPLOAD_FAILED = 'Upload failed. Please try again.';
@@ -32,9 +34,19 @@ export const isBusy = (job: UploadJob | null) => job !== null && !isSettled(job)
  * The job after a report from the socket or a poll. Reports can cross (a poll answered
  * after a newer pushed message), so a job never moves back to an earlier state.
  */
-export function advance(job: UploadJob, status: UploadStatus, message: string | null): UploadJob {
+export function advance(
+  job: UploadJob,
+  status: UploadStatus,
+  message: string | null,
+  files: readonly UploadFileReport[],
+): UploadJob {
   if (order[status] < order[job.status] || isSettled(job)) return job;
-  return { ...job, status, message: message ?? job.message };
+  return {
+    ...job,
+    status,
+    message: message ?? job.message,
+    files: files.length >= job.files.length ? files : job.files,
+  };
 }
 
 /** The line shown while a job runs, or its outcome. */

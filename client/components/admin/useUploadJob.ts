@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UploadAccepted, UploadStatus } from '../../../shared/schemas/upload.ts';
+import type {
+  UploadAccepted,
+  UploadFileReport,
+  UploadStatus,
+} from '../../../shared/schemas/upload.ts';
 import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
 import { useLiveMessage, useLiveStatus } from '../../lib/useLive.ts';
 import { advance, isSettled, UPLOAD_FAILED, type UploadJob } from './uploadProgress.ts';
@@ -36,11 +40,16 @@ export function useUploadJob(onPublished?: () => void) {
   const finishing = useRef<string | null>(null);
 
   const report = useCallback(
-    (uploadId: string, status: UploadStatus, message: string | null) => {
+    (
+      uploadId: string,
+      status: UploadStatus,
+      message: string | null,
+      files: readonly UploadFileReport[],
+    ) => {
       if (uploadId !== following.current) return;
       const apply = () =>
         setJob((current) =>
-          current?.uploadId === uploadId ? advance(current, status, message) : current,
+          current?.uploadId === uploadId ? advance(current, status, message, files) : current,
         );
       if (status !== 'published') {
         apply();
@@ -57,7 +66,7 @@ export function useUploadJob(onPublished?: () => void) {
   );
 
   useLiveMessage('upload.status', (payload) =>
-    report(payload.uploadId, payload.status, payload.message),
+    report(payload.uploadId, payload.status, payload.message, payload.files),
   );
 
   const uploadId = job?.uploadId ?? null;
@@ -66,7 +75,7 @@ export function useUploadJob(onPublished?: () => void) {
     if (uploadId === null || settled) return;
     const poll = () =>
       adminApi.upload(uploadId).then(
-        (view) => report(view.id, view.status, view.message),
+        (view) => report(view.id, view.status, view.message, view.files),
         // A failed look-up is retried by the next tick; the socket may still report.
         () => undefined,
       );
@@ -82,12 +91,18 @@ export function useUploadJob(onPublished?: () => void) {
       // Only the newest send may set the job: an older one answering late is ignored.
       const generation = ++sends.current;
       following.current = null;
-      setJob({ status: 'sending', uploadId: null, message: null, fileNames });
+      setJob({ status: 'sending', uploadId: null, message: null, fileNames, files: [] });
       try {
         const accepted = await send();
         if (generation !== sends.current) return true;
         following.current = accepted.uploadId;
-        setJob({ status: accepted.status, uploadId: accepted.uploadId, message: null, fileNames });
+        setJob({
+          status: accepted.status,
+          uploadId: accepted.uploadId,
+          message: null,
+          fileNames,
+          files: accepted.files,
+        });
         return true;
       } catch (error) {
         if (generation !== sends.current) return false;
@@ -96,6 +111,7 @@ export function useUploadJob(onPublished?: () => void) {
           uploadId: null,
           message: errorText(error, UPLOAD_FAILED),
           fileNames,
+          files: [],
         });
         return false;
       }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
+import { heatPart } from '../../../shared/athletics/heats.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
@@ -33,6 +34,7 @@ export function EventHeader({ event }: { event: PublicEvent }) {
   const date = formatCompetitionDate(competition.date);
   const location = competition.location?.trim();
   const backPath = competitionBackPath(club.urlName, competition.urlName, event.competitionUic);
+  const heat = heatPart(event);
 
   return (
     <header className="card ev-event-header">
@@ -63,6 +65,7 @@ export function EventHeader({ event }: { event: PublicEvent }) {
       <dl className="ev-event-facts">
         <Fact label="Time">{formatEventTime(event.time)}</Fact>
         <Fact label="Round">{roundLabels[event.round]}</Fact>
+        {heat && <Fact label={heat.word}>{heat.which}</Fact>}
         <Fact label="Status">
           <StatusBadge status={event.status} />
         </Fact>

@@ -76,7 +76,14 @@ function HorizontalCells({
   });
 }
 
-export function ResultsTable({ event }: { event: ResultEvent }) {
+export function ResultsTable({
+  event,
+  title = 'Results',
+}: {
+  event: ResultEvent;
+  /** The table's heading: "Results", or the overall ranking of a timed final. */
+  title?: string;
+}) {
   const headingId = useId();
   const layout = resultLayout(event);
   const rows = sortResultRows(event.results);
@@ -88,7 +95,7 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
   return (
     <section className="card ev-table-card" aria-labelledby={headingId}>
       <div className="ev-table-card-head">
-        <h2 id={headingId}>Results</h2>
+        <h2 id={headingId}>{title}</h2>
         <p className="ev-table-count">
           {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
         </p>
@@ -121,6 +128,16 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
                 </th>
               )}
               {layout.category && <th scope="col">Category</th>}
+              {layout.section && (
+                <th scope="col" className="ev-col-num">
+                  <abbr title="Section">Sec</abbr>
+                </th>
+              )}
+              {layout.flight && (
+                <th scope="col" className="ev-col-num">
+                  Flight
+                </th>
+              )}
               <th scope="col" className="ev-col-result">
                 {resultLabel}
               </th>
@@ -174,6 +191,8 @@ export function ResultsTable({ event }: { event: ResultEvent }) {
                   {layout.bib && <td className="ev-col-num ev-col-bib">{row.bib}</td>}
                   {layout.lane && <td className={laneClass}>{row.lane}</td>}
                   {layout.category && <td>{row.category}</td>}
+                  {layout.section && <td className="ev-col-num">{row.heat}</td>}
+                  {layout.flight && <td className="ev-col-num">{row.flight}</td>}
                   <td className="ev-col-result">{result}</td>
                   {layout.reactionTime && (
                     <td className="ev-col-num">{formatReactionTime(row.reactionTime)}</td>

@@ -47,6 +47,11 @@ export function StartListTable({ event }: { event: StartListEvent }) {
                   </th>
                 )}
                 {layout.category && <th scope="col">Category</th>}
+                {layout.flight && (
+                  <th scope="col" className="ev-col-num">
+                    Flight
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -57,6 +62,7 @@ export function StartListTable({ event }: { event: StartListEvent }) {
                   <AthleteNameCell row={row} showClub={layout.club} showBib={layout.bib} />
                   {layout.club && <td className="ev-col-club">{row.club}</td>}
                   {layout.category && <td>{row.category}</td>}
+                  {layout.flight && <td className="ev-col-num">{row.flight}</td>}
                 </tr>
               ))}
             </tbody>

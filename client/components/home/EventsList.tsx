@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import { formatEventTime, type SortDirection } from '../../../shared/athletics/eventTime.ts';
+import { eventTitle } from '../../../shared/athletics/heats.ts';
 import {
   isScratched,
   shareText,
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/athletics/eventDisplay.ts';
 import { eventsForTable } from '../../../shared/selection.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { HeatLabel } from '../HeatLabel.tsx';
 import { Icon } from './Icon.tsx';
 import { LiveIndicator } from '../live/LiveIndicator.tsx';
 import { SortableHeader } from '../SortableHeader.tsx';
@@ -18,7 +20,7 @@ import { track } from '../../lib/analytics.ts';
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
 
 function ShareLink({ event, competitionName }: { event: EventSummary; competitionName: string }) {
-  const label = `Share ${event.eventName} on WhatsApp`;
+  const label = `Share ${eventTitle(event)} on WhatsApp`;
   if (isScratched(event.status)) {
     return (
       <a role="link" aria-disabled="true" aria-label={label} className="share-link is-disabled">
@@ -115,7 +117,7 @@ export function EventsList({
                 >
                   <td className="event-time">{formatEventTime(event.time)}</td>
                   <td className="event-name">
-                    <Link to={eventPath(event)}>{event.eventName}</Link>
+                    <Link to={eventPath(event)}>{event.eventName}</Link> <HeatLabel event={event} />
                   </td>
                   <td>{roundLabels[event.round]}</td>
                   <td>
@@ -152,6 +154,7 @@ export function EventsList({
                 <Link to={eventPath(event)} className="event-card-name">
                   {event.eventName}
                 </Link>
+                <HeatLabel event={event} />
                 <div className="event-card-bottom">
                   <span className="event-card-round">
                     <span className="visually-hidden">Round: </span>

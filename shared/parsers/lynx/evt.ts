@@ -24,12 +24,12 @@ function entrantFields(line: CsvLine): CsvLine | null {
  * events the lane column is the competition order and is kept as the lane.
  */
 export function parseEvt(bytes: Uint8Array, fileName: string): ParseResult<ParsedEvent[]> {
-  return guard(fileName, () => {
+  return guard(fileName, (warn) => {
     const events: { event: Omit<ParsedEvent, 'rows'>; lines: CsvLine[] }[] = [];
-    for (const line of readLynxLines(bytes)) {
+    for (const line of readLynxLines(bytes, warn)) {
       const entrant = entrantFields(line);
       const current = events.at(-1);
-      if (!entrant) events.push({ event: readEventHeader(line, true), lines: [] });
+      if (!entrant) events.push({ event: readEventHeader(line, true, warn), lines: [] });
       else if (current) current.lines.push(entrant);
       else reject('an entrant line comes before any event header', line.line);
     }

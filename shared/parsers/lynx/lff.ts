@@ -4,10 +4,9 @@ import type { AthleteRow } from '../../schemas/athlete.ts';
 import type { CsvLine } from '../text.ts';
 import type { ParsedEvent, ParseResult } from '../types.ts';
 import { Cells, noneIfZero } from './cells.ts';
-import { fieldDisciplineFromName } from './discipline.ts';
+import { eventDiscipline, readEventName } from '../../eventNames/index.ts';
 import { guard, reject } from './failure.ts';
 import { readEventKey, requireHeaderShape } from './key.ts';
-import { roundFromName } from './round.ts';
 import { checkedRows, fullName, lynxRow } from './rows.ts';
 import { readHorizontalSeries, readVerticalSeries, seriesCode, writtenCells } from './series.ts';
 import type { Series } from './series.ts';
@@ -26,10 +25,14 @@ const rowColumns = [
 ] as const;
 type RowColumn = (typeof rowColumns)[number];
 
-/** Field results of one flight: FieldLynx's .lff. */
+/**
+ * Field results of one flight: FieldLynx's .lff. Each row is ranked by its overall place (the
+ * fourth column, the place in the whole event across flights), not the place within the
+ * flight: the flights of one event are one competition.
+ */
 export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<ParsedEvent> {
-  return guard(fileName, () => {
-    const [headerLine, ...lines] = readLynxLines(bytes);
+  return guard(fileName, (warn) => {
+    const [headerLine, ...lines] = readLynxLines(bytes, warn);
     if (!headerLine) return reject('the file is empty: no event header');
     requireHeaderShape(headerLine);
     const header = new Cells<(typeof headerColumns)[number]>(headerLine, headerColumns);
@@ -38,7 +41,8 @@ export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<Parse
     // Marks in feet and inches would need converting; the product keeps metres.
     if (!/^(metric)?$/i.test(header.get('units'))) header.reject('units', "'metric'");
     const heights = readBarHeights(header.rest(), headerLine.line);
-    const discipline = fieldDisciplineFromName(eventName) ?? 'CUSTOM';
+    const named = eventDiscipline(eventName);
+    const discipline = (named.eventType === 'JUMP' && named.fieldDiscipline) || 'CUSTOM';
     const rows = lines.map((line) => readResult(line, fileName, eventName, heights, discipline));
     return {
       key,
@@ -46,7 +50,7 @@ export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<Parse
       eventType: 'JUMP',
       trackDiscipline: null,
       fieldDiscipline: discipline,
-      round: roundFromName(eventName),
+      round: readEventName(eventName).round ?? 'unknown',
       wind: null,
       rows: checkedRows(
         rows,
@@ -83,8 +87,9 @@ const place = (cells: Cells<RowColumn>, column: 'place' | 'overall place'): stri
 };
 
 /**
- * Ties repeat the place and are kept as written. The order in the flight goes in the lane
- * column, as for field start lists.
+ * Ties repeat the place and are kept as written. The row's rank is the overall place; the
+ * place within the flight only stands in when FieldLynx left the overall place blank. The
+ * order in the flight goes in the lane column, as for field start lists.
  */
 function readResult(
   line: CsvLine,
@@ -94,8 +99,8 @@ function readResult(
   discipline: FieldDiscipline,
 ): AthleteRow {
   const cells = new Cells<RowColumn>(line, rowColumns);
-  const rank = place(cells, 'place');
-  place(cells, 'overall place');
+  const flightPlace = place(cells, 'place');
+  const rank = place(cells, 'overall place') ?? flightPlace;
   const attemptCells = writtenCells(cells.rest());
   const code = seriesCode(attemptCells);
   if (code !== null && rank !== null) cells.reject('place', `a blank place for ${code}`, rank);

@@ -31,10 +31,10 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 
 /** Track results of one heat: FinishLynx's .lif. */
 export function parseLif(bytes: Uint8Array, fileName: string): ParseResult<ParsedEvent> {
-  return guard(fileName, () => {
-    const [header, ...lines] = readLynxLines(bytes);
+  return guard(fileName, (warn) => {
+    const [header, ...lines] = readLynxLines(bytes, warn);
     if (!header) return reject('the file is empty: no event header');
-    const event = readEventHeader(header, false);
+    const event = readEventHeader(header, false, warn);
     const rows = lines.map((line) => readResult(line, fileName, event.eventName));
     return {
       ...event,

@@ -10,8 +10,8 @@ const columns = ['ID', 'last name', 'first name', 'affiliation'] as const;
  * person is found by ID, so a line without one is refused rather than silently dropped.
  */
 export function parsePpl(bytes: Uint8Array, fileName: string): ParseResult<Person[]> {
-  return guard(fileName, () =>
-    readLynxLines(bytes).map((line) => {
+  return guard(fileName, (warn) =>
+    readLynxLines(bytes, warn).map((line) => {
       const cells = new Cells<(typeof columns)[number]>(line, columns);
       const bib = cells.get('ID');
       if (bib === '') cells.reject('ID', 'an ID');

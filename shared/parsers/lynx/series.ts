@@ -1,9 +1,8 @@
 import { bestMark } from '../../athletics/fieldMark.ts';
 import { normalizeResultCode } from '../../athletics/resultCode.ts';
-import type { FieldDiscipline } from '../../domain.ts';
+import { throwingDisciplines, type FieldDiscipline } from '../../domain.ts';
 import type { AthleteRow } from '../../schemas/athlete.ts';
 import { reject } from './failure.ts';
-import { throws } from './discipline.ts';
 import { normalizeWind } from './wind.ts';
 
 /** What a flight's row says beyond the athlete: attempts, best and performance. */
@@ -17,9 +16,10 @@ const FOULS = new Set(['F', 'X', 'FOUL']);
 const PASSES = new Set(['P', '-', 'PASS']);
 /**
  * Up to three tries at a height: failures (X) ending in a clearance (O), a pass (P, PPP for
- * the rest of the height, or -) or a retirement (r), or three failures.
+ * the rest of the height, or -) or a retirement (r), or three failures; one or two failures
+ * alone where the athlete retired ("shorter strings", formats README).
  */
-const HEIGHT_CELL = /^(X{0,2}(O|P{1,3}|-|R)|XXX)$/;
+const HEIGHT_CELL = /^(X{0,2}(O|P{1,3}|-|R)?|XXX)$/;
 
 /** The attempt cells as written, without the blanks FieldLynx leaves after the last one. */
 export function writtenCells(cells: readonly string[]): string[] {
@@ -56,7 +56,7 @@ export function readHorizontalSeries(
     if (wind === undefined) {
       reject(`expected a wind in column ${column} wind, got '${windCell}'`, line, `${column} wind`);
     }
-    attemptWinds.push(throws.includes(discipline) ? null : wind);
+    attemptWinds.push(throwingDisciplines.includes(discipline) ? null : wind);
   }
   const best = bestMark(attempts);
   const bestWind = best === null ? null : (attemptWinds[attempts.indexOf(best)] ?? null);

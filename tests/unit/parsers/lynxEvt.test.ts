@@ -118,6 +118,7 @@ describe('parseSch', () => {
         { eventNumber: '1A', round: '1', heat: '3' },
         { eventNumber: '6', round: '2', heat: '1' },
       ],
+      warnings: [],
     });
   });
 
@@ -147,6 +148,7 @@ describe('parsePpl', () => {
         { bib: '26', lastName: 'Brown, Jr.', firstName: 'Olivia', club: null },
         { bib: '7', lastName: 'Solo', firstName: 'Han', club: null },
       ],
+      warnings: [],
     });
   });
 

@@ -27,6 +27,7 @@ describe('the downloadable templates', () => {
     const sheet = readFirstSheet(template('manualStartList.xlsx'), 'manualStartList.xlsx');
     expect(sheet).toEqual({
       ok: true,
+      warnings: [],
       value: [
         ['bib', 'event', 'first name', 'last name', 'club', 'category', 'lane'],
         ['101', 'Women 100m', 'Aoife', 'Murphy', 'Dublin City Harriers', 'Senior', '4'],
@@ -103,6 +104,7 @@ describe('the downloadable templates', () => {
   it('parse: timetable', () => {
     expect(parseTimetableXlsx(template('manualTimeTable.xlsx'), 'manualTimeTable.xlsx')).toEqual({
       ok: true,
+      warnings: [],
       value: [
         {
           time: '14:30',

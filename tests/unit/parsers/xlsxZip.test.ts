@@ -34,12 +34,20 @@ function measure(parse: () => unknown): { result: unknown; grewBy: number; ms: n
 
 describe('checkZip and the zip guard in front of SheetJS', () => {
   it('accepts a real workbook, written with data descriptors (Java, .NET) or without', () => {
-    expect(checkZip(writeZip(minimalWorkbookParts(rows)))).toEqual({ ok: true, value: undefined });
+    expect(checkZip(writeZip(minimalWorkbookParts(rows)))).toEqual({
+      ok: true,
+      value: undefined,
+      warnings: [],
+    });
     const streamed = writeZip(
       minimalWorkbookParts(rows).map((p) => ({ ...p, dataDescriptor: true })),
     );
     expect(checkZip(streamed).ok).toBe(true);
-    expect(readFirstSheet(streamed, 'streamed.xlsx')).toEqual({ ok: true, value: rows });
+    expect(readFirstSheet(streamed, 'streamed.xlsx')).toEqual({
+      ok: true,
+      value: rows,
+      warnings: [],
+    });
   });
 
   it('refuses a zip bomb (60 MB of zeros in one entry) quickly and with bounded memory', () => {

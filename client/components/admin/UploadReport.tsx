@@ -1,0 +1,74 @@
+import type { UploadFileReport, UploadedEvent } from '../../../shared/schemas/upload.ts';
+import { heatLabel } from '../../../shared/athletics/heats.ts';
+import { roundLabels } from '../../../shared/domain.ts';
+
+const wroteWords: Record<UploadedEvent['wrote'], string> = {
+  results: 'results',
+  start_list: 'start list',
+};
+
+/** "Women 60 Meter Dash · Heats · Heat 2 of 4": which event a file wrote, told apart. */
+function eventWords(event: UploadedEvent): string {
+  const heat = heatLabel(event);
+  return [event.eventName, roundLabels[event.round], heat].filter(Boolean).join(' · ');
+}
+
+function EventLine({ event }: { event: UploadedEvent }) {
+  const rows = `${event.rows} ${event.rows === 1 ? 'row' : 'rows'}`;
+  return (
+    <li className="report-event">
+      <span className="report-event-name">{eventWords(event)}</span>
+      <span className="report-event-facts">
+        {event.created ? 'created' : 'updated'}, {wroteWords[event.wrote]}, {rows}
+        {' · '}
+        <span className={event.public ? 'flag is-on' : 'flag'}>
+          {event.public ? 'Public' : 'Not public'}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * What an upload did with each of its files: the events and heats it created or updated (with
+ * their rows and whether spectators see them), its warnings, or why it was refused.
+ */
+export function UploadReport({ files }: { files: readonly UploadFileReport[] }) {
+  if (files.length === 0) return null;
+  const refused = files.filter((file) => file.outcome === 'refused').length;
+  return (
+    <section className="upload-report" aria-label="What each file did">
+      <p className="upload-report-summary">
+        {files.length - refused} of {files.length} {files.length === 1 ? 'file' : 'files'} used
+        {refused > 0 && `, ${refused} refused`}
+      </p>
+      <ul className="upload-report-files">
+        {files.map((file, index) => (
+          <li key={`${file.fileName}-${index}`} className={`report-file is-${file.outcome}`}>
+            <p className="report-file-head">
+              <strong className="file-name">{file.fileName}</strong>{' '}
+              <span className="report-file-outcome">
+                {file.outcome === 'refused' ? 'Refused' : 'Applied'}
+              </span>
+            </p>
+            {file.reason && <p className="report-reason">{file.reason}</p>}
+            {file.events.length > 0 && (
+              <ul className="report-events">
+                {file.events.map((event) => (
+                  <EventLine key={`${event.eventId}-${event.wrote}`} event={event} />
+                ))}
+              </ul>
+            )}
+            {file.warnings.length > 0 && (
+              <ul className="report-warnings" aria-label={`Warnings for ${file.fileName}`}>
+                {file.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

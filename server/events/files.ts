@@ -1,0 +1,89 @@
+import type { FileType } from '../../shared/domain.ts';
+import type { ParsedEvent } from '../../shared/parsers/types.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import { sortResultRows } from '../../shared/athletics/resultOrder.ts';
+import { typeLockRefusal, type UploadFormat } from '../../shared/uploadRules.ts';
+import type { EventChanges } from './changes.ts';
+import { writeEvent, type EventFields } from './service.ts';
+import { raceIdentity } from './lynx/identity.ts';
+import { lockedEvent, type StoredEvent } from './lynx/queries.ts';
+import { withFlight, type RaceOutcome } from './lynx/races.ts';
+
+/** A results file or start list the admin sent to one event from its dialog. */
+export interface EventFile {
+  contents: 'results' | 'start_list';
+  events: ParsedEvent[];
+  fileName: string;
+  fileType: Exclude<FileType, 'NONE'>;
+  format: UploadFormat;
+  windAllowed: boolean;
+}
+
+/**
+ * The parts of the file that are this event: a lynx.evt lists the whole meet, so the race
+ * (or every flight) FinishLynx numbers as this event when there is one, else the first.
+ */
+function partsFor(stored: StoredEvent, events: ParsedEvent[]): ParsedEvent[] {
+  const own = events.filter(
+    (e) =>
+      e.key !== null &&
+      stored.lynxUnit !== null &&
+      raceIdentity({ ...e, key: e.key }).unit === stored.lynxUnit,
+  );
+  return own.length > 0 ? own : events.slice(0, 1);
+}
+
+/** The rows to store: a field event's flights each replace their own rows; anything else all. */
+function rowsFor(stored: StoredEvent, parts: ParsedEvent[], held: AthleteRow[]): AthleteRow[] {
+  if (stored.eventType !== 'JUMP' || parts.some((p) => p.key === null)) {
+    return parts.flatMap((p) => p.rows);
+  }
+  return parts.reduce((rows, part) => {
+    const flight = raceIdentity({ ...part, key: part.key!, eventType: 'JUMP' }).flight ?? 1;
+    return withFlight(rows, flight, part.rows);
+  }, held);
+}
+
+/**
+ * Saves a file the admin chose for this event (the admin decides where it goes, so no name is
+ * checked). Type locks are checked again here: another upload may have saved a file of the
+ * other type since it was accepted. Results from XML are preliminary (unofficial), from a
+ * spreadsheet or FinishLynx file official; imported and scratched events keep their status.
+ */
+export async function saveEventFile(
+  changes: EventChanges,
+  eventId: string,
+  file: EventFile,
+): Promise<RaceOutcome> {
+  const stored = await lockedEvent(changes.trx, eventId);
+  const results = file.contents === 'results';
+  const refusal = typeLockRefusal(
+    file.contents,
+    results
+      ? { rows: stored.results.length, type: stored.resultsFileType }
+      : { rows: stored.startListFile.length, type: stored.startListType },
+    file.fileType,
+  );
+  if (refusal) return { ok: false, reason: refusal };
+  await changes.before(eventId);
+  const parts = partsFor(stored, file.events);
+  const first = parts[0];
+  const fields: EventFields = {};
+  if (results) {
+    const rows = rowsFor(stored, parts, stored.results);
+    fields.results = stored.eventType === 'JUMP' ? sortResultRows(rows) : rows;
+    fields.resultsFileName = file.fileName;
+    fields.resultsFileType = file.fileType;
+    if (stored.status !== 'imported' && stored.status !== 'scratched') {
+      fields.status = file.format === 'xml' ? 'unofficial' : 'official';
+    }
+    if (first?.wind && file.windAllowed) fields.windSpeed = first.wind;
+  } else {
+    fields.startListFile = rowsFor(stored, parts, stored.startListFile);
+    fields.startListFileName = file.fileName;
+    fields.startListType = file.fileType;
+  }
+  if (stored.time === null && first?.startTime) fields.time = first.startTime;
+  await writeEvent(changes.trx, eventId, fields);
+  return { ok: true, eventId, created: false, rows: parts.reduce((n, p) => n + p.rows.length, 0) };
+}

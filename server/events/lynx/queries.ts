@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { Person } from '../../../shared/parsers/types.ts';
+import type { LynxEventState, ScheduledRace } from './classify.ts';
+
+/** The columns writing a file to an event needs, read with the row locked. */
+const storedColumns = [
+  'id',
+  'eventName',
+  'eventType',
+  'trackDiscipline',
+  'fieldDiscipline',
+  'status',
+  'round',
+  'heat',
+  'heatCount',
+  'time',
+  'results',
+  'resultsFileType',
+  'startListFile',
+  'startListType',
+  'lynxUnit',
+  'lynxEventNumber',
+  'lynxRound',
+  'lynxHeat',
+] as const;
+
+export type StoredEvent = Awaited<ReturnType<typeof lockedEvent>>;
+
+export function lockedEvent(trx: Db, id: string) {
+  return trx
+    .selectFrom('events')
+    .select(storedColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** The event a race or flight is, by its unit key. */
+export function eventByUnit(trx: Db, competitionUic: number, unit: string) {
+  return trx
+    .selectFrom('events')
+    .select(storedColumns)
+    .where('competitionUic', '=', competitionUic)
+    .where('lynxUnit', '=', unit)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Every event FinishLynx numbered so in this competition and round, whatever its heat. */
+export function eventsByNumber(
+  trx: Db,
+  competitionUic: number,
+  eventNumber: string,
+  round: string,
+) {
+  return trx
+    .selectFrom('events')
+    .select(storedColumns)
+    .where('competitionUic', '=', competitionUic)
+    .where('lynxEventNumber', '=', eventNumber)
+    .where('lynxRound', '=', round)
+    .orderBy('createdAt')
+    .forUpdate()
+    .execute();
+}
+
+/** The competition's FinishLynx events, as classifying their rounds and heats needs them. */
+export async function lynxEventStates(trx: Db, competitionUic: number): Promise<LynxEventState[]> {
+  const rows = await trx
+    .selectFrom('events')
+    .select([
+      'id',
+      'eventName',
+      'eventType',
+      'lynxUnit',
+      'lynxFamily',
+      'lynxRound',
+      'round',
+      'roundLocked',
+      'heat',
+      'heatCount',
+      'status',
+      sql<boolean>`case when event_type = 'JUMP' then field_discipline is not null
+        else track_discipline is not null end`.as('classifiable'),
+      sql<boolean>`jsonb_array_length(results) > 0`.as('hasResults'),
+    ])
+    .where('competitionUic', '=', competitionUic)
+    .where('lynxUnit', 'is not', null)
+    .forUpdate()
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    lynxUnit: row.lynxUnit ?? '',
+    lynxFamily: row.lynxFamily ?? row.lynxUnit ?? '',
+    lynxRound: row.lynxRound ?? '1',
+  }));
+}
+
+export function scheduledRaces(trx: Db, competitionUic: number): Promise<ScheduledRace[]> {
+  return trx
+    .selectFrom('lynxSchedule')
+    .select(['eventNumber', 'round', 'heat'])
+    .where('competitionUic', '=', competitionUic)
+    .orderBy('position')
+    .execute();
+}
+
+/** lynx.sch is the whole schedule each time it is saved: it replaces the one before. */
+export async function replaceSchedule(
+  trx: Db,
+  competitionUic: number,
+  races: readonly ScheduledRace[],
+): Promise<void> {
+  await trx.deleteFrom('lynxSchedule').where('competitionUic', '=', competitionUic).execute();
+  const seen = new Set<string>();
+  const rows = races.flatMap((race, position) => {
+    const key = `${race.eventNumber}|${race.round}|${race.heat}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ competitionUic, ...race, position }];
+  });
+  if (rows.length > 0) await trx.insertInto('lynxSchedule').values(rows).execute();
+}
+
+/** The athletes of the competition's last lynx.ppl. */
+export function storedPeople(trx: Db, competitionUic: number): Promise<Person[]> {
+  return trx
+    .selectFrom('lynxPeople')
+    .select(['bib', 'lastName', 'firstName', 'club'])
+    .where('competitionUic', '=', competitionUic)
+    .execute();
+}
+
+/** lynx.ppl is the whole list each time it is saved: it replaces the one before. */
+export async function replacePeople(
+  trx: Db,
+  competitionUic: number,
+  people: readonly Person[],
+): Promise<void> {
+  await trx.deleteFrom('lynxPeople').where('competitionUic', '=', competitionUic).execute();
+  const byBib = new Map(people.map((person) => [person.bib, person]));
+  const rows = [...byBib.values()].map((person) => ({ competitionUic, ...person }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('lynxPeople')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
