@@ -37,7 +37,8 @@ function EventTable({ event }: { event: PublicEvent }) {
           <ResultsTable event={event} />
           {event.overall.length > 0 && (
             <ResultsTable
-              event={{ ...event, results: event.overall }}
+              // Lanes belong to each section's race: across sections they say nothing.
+              event={{ ...event, results: event.overall.map((row) => ({ ...row, lane: null })) }}
               title={`Overall: all ${event.heatCount} sections by time`}
             />
           )}

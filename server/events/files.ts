@@ -83,7 +83,7 @@ export async function saveEventFile(
     fields.startListFileName = file.fileName;
     fields.startListType = file.fileType;
   }
-  if (stored.time === null && first?.startTime) fields.time = first.startTime;
+  if (!results && stored.time === null && first?.startTime) fields.time = first.startTime;
   await writeEvent(changes.trx, eventId, fields);
   return { ok: true, eventId, created: false, rows: parts.reduce((n, p) => n + p.rows.length, 0) };
 }

@@ -3,6 +3,9 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import { clubWithAdmin, loggedIn, type AdminClient } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
 import { eventKey, meets, published, publicMeet, uploadBatches } from '../support/meets.ts';
+import { isTimedFinal } from '../../shared/athletics/heats.ts';
+import { readEventName } from '../../shared/eventNames/index.ts';
+import { parseRaceTime } from '../../shared/athletics/raceTime.ts';
 
 // Whole real-shaped meets (tests/fixtures/meets: US college and high school, Polish, Italian
 // and German software, the real samples) uploaded through the HTTP API in the groupings a
@@ -36,6 +39,25 @@ describe.each(meets())('the $name meet', (meet) => {
       list: T[],
     ) => [...list].sort((a, b) => eventKey(a).localeCompare(eventKey(b)));
     expect(sorted(events.map(published))).toEqual(sorted(scenario.events));
+
+    // A timed final's every section shows the whole race ranked by time, sections named.
+    for (const section of events.filter((e) => isTimedFinal(e) && e.results.length > 0)) {
+      // Sections share the name without their heat words ("Serie 1", "Bieg 2").
+      const race = readEventName(section.eventName).base;
+      const sections = events.filter(
+        (e) => isTimedFinal(e) && readEventName(e.eventName).base === race,
+      );
+      const finishers = sections.flatMap((e) => e.results);
+      expect(section.overall).toHaveLength(finishers.length);
+      const times = section.overall.flatMap((row) => {
+        const time = parseRaceTime(row.performance);
+        return time === null ? [] : [time];
+      });
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(new Set(section.overall.map((row) => row.heat))).toEqual(
+        new Set(sections.filter((e) => e.results.length > 0).map((e) => e.heat)),
+      );
+    }
 
     for (const refused of scenario.refused ?? []) {
       const report = reports.find((r) => r.fileName === refused.file);

@@ -284,6 +284,20 @@ describe('a FinishLynx batch', () => {
     const hurdles = events.find((e) => e.eventName === 'Men 60 Meter Hurdles');
     expect(hurdles).toMatchObject({ status: 'upcoming', results: [] });
 
+    // The admin may still put it there, choosing the event in its own dialog.
+    const explicit = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/events/${hurdles!.id}/upload-results`,
+        [{ name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') }],
+        { type: 'LYNX_MEET_MANAGMENT' },
+      ),
+    );
+    expect(await settled(client, explicit.uploadId)).toMatchObject({
+      status: 'published',
+      message: 'Results parsed successfully!',
+    });
+
     // The same files again update those events instead of adding more.
     const count = events.length;
     const { uploadId: second } = await accepted(
@@ -296,6 +310,34 @@ describe('a FinishLynx batch', () => {
       `/api/admin/competitions/${competition.uic}/events`,
     );
     expect(after).toHaveLength(count);
+  });
+
+  it('answers an upload of only lynx.evt as a start list, and refuses a file that is no FinishLynx file without losing the others', async () => {
+    const { client, competition } = await setUp();
+    const res = await sendUpload(
+      client,
+      `/api/admin/competitions/${competition.uic}/upload-lynx`,
+      [
+        { name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') },
+        { name: 'photo.jpg', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) },
+        { name: 'empty.lif', bytes: new Uint8Array() },
+      ],
+      { field: 'files' },
+    );
+    const answer = await accepted(res);
+    expect(answer.files.map((f) => [f.fileName, f.outcome])).toEqual([
+      ['photo.jpg', 'refused'],
+      ['empty.lif', 'refused'],
+    ]);
+    expect(answer.files[1]!.reason).toBe('empty.lif is empty.');
+    const done = await settled(client, answer.uploadId);
+    expect(done.message).toBe('Start List parsed successfully! 2 of 3 files could not be used.');
+    expect(done.files.map((f) => [f.fileName, f.outcome])).toEqual([
+      ['photo.jpg', 'refused'],
+      ['empty.lif', 'refused'],
+      ['lynx.evt', 'applied'],
+    ]);
+    expect(done.fileNames).toEqual(['lynx.evt', 'photo.jpg', 'empty.lif']);
   });
 });
 

@@ -117,7 +117,10 @@ export function EventsList({
                 >
                   <td className="event-time">{formatEventTime(event.time)}</td>
                   <td className="event-name">
-                    <Link to={eventPath(event)}>{event.eventName}</Link> <HeatLabel event={event} />
+                    {/* The heat is part of the link: six heats may share one name. */}
+                    <Link to={eventPath(event)}>
+                      {event.eventName} <HeatLabel event={event} />
+                    </Link>
                   </td>
                   <td>{roundLabels[event.round]}</td>
                   <td>
@@ -152,9 +155,8 @@ export function EventsList({
                   <StatusBadge status={event.status} />
                 </div>
                 <Link to={eventPath(event)} className="event-card-name">
-                  {event.eventName}
+                  {event.eventName} <HeatLabel event={event} />
                 </Link>
-                <HeatLabel event={event} />
                 <div className="event-card-bottom">
                   <span className="event-card-round">
                     <span className="visually-hidden">Round: </span>

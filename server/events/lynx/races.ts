@@ -153,7 +153,7 @@ export async function saveLynxRace(
       round: parsed.round,
       // Neither track nor field can be told: the admin must look at it (spec section 4).
       status: classifiable ? 'upcoming' : 'imported',
-      time: parsed.startTime ?? null,
+      time: race.contents === 'start_list' ? (parsed.startTime ?? null) : null,
       lynxEventNumber: parsed.key.eventNumber,
       lynxRound: parsed.key.round,
       lynxHeat: identity.flight === null ? parsed.key.heat : null,
@@ -173,7 +173,11 @@ export async function saveLynxRace(
     await changes.before(stored.id);
   }
 
-  if (stored.time === null && parsed.startTime) fields.time = parsed.startTime;
+  // The schedule's time, from lynx.evt: a .lif's time of day would split a race's heats apart
+  // in the time-ordered tables, the heats run so far before all the others.
+  if (race.contents === 'start_list' && stored.time === null && parsed.startTime) {
+    fields.time = parsed.startTime;
+  }
   if (race.contents === 'start_list') {
     const refusal = typeLockRefusal(
       'start_list',
