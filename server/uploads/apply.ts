@@ -7,14 +7,19 @@ import { describeWarning, type ParseWarning, type Person } from '../../shared/pa
 import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
 import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
-import { EventChanges } from '../events/changes.ts';
-import { saveEventFile } from '../events/files.ts';
-import { saveTimetableEvents } from '../events/timetable.ts';
-import { saveLynxRace, type RaceOutcome } from '../events/lynx/races.ts';
-import { nameStartLists, withPeople } from '../events/lynx/people.ts';
-import { replacePeople, replaceSchedule, storedPeople } from '../events/lynx/queries.ts';
-import { classifyCompetition } from '../events/lynx/reclassify.ts';
-import { uploadedEventFacts } from '../events/queries.ts';
+import {
+  classifyCompetition,
+  EventChanges,
+  peopleFor,
+  savePeople,
+  saveEventFile,
+  saveLynxRace,
+  saveSchedule,
+  saveTimetableEvents,
+  uploadedEventFacts,
+  withPeople,
+  type RaceOutcome,
+} from '../events/imports.ts';
 import { saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
@@ -68,7 +73,7 @@ async function applyBatch(
   const uic = upload.competitionUic!;
   // A lynx.ppl of this batch, else the one saved before: the start lists name its athletes.
   const sent: Person[] = files.flatMap((f) => (f.ok && f.contents === 'people' ? f.people : []));
-  const people = sent.length > 0 ? sent : await storedPeople(changes.trx, uic);
+  const people = await peopleFor(changes.trx, uic, sent);
   const ordered = [...files].sort((a, b) => (ORDER[a.format] ?? 9) - (ORDER[b.format] ?? 9));
   const drafts: Draft[] = [];
   for (const file of ordered) {
@@ -104,11 +109,10 @@ async function applyBatch(
         report.refused = report.written.length === 0 && report.refusals.length > 0;
         break;
       case 'schedule':
-        await replaceSchedule(changes.trx, uic, file.schedule);
+        await saveSchedule(changes.trx, uic, file.schedule);
         break;
       case 'people':
-        await replacePeople(changes.trx, uic, file.people);
-        for (const named of await nameStartLists(changes, uic, file.people)) {
+        for (const named of await savePeople(changes, uic, file.people)) {
           report.written.push({ ...named, created: false, wrote: 'start_list' });
         }
         break;

@@ -6,7 +6,7 @@ import type { ParseJob, ParseOutput } from '../../shared/parsers/upload.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import { failureMessage, formatOfName } from '../../shared/uploadRules.ts';
 import { JOB_ATTEMPTS } from '../infra/queue.ts';
-import { eventTypeOf } from '../events/queries.ts';
+import { eventTypeOf } from '../events/imports.ts';
 import { applyUpload } from './apply.ts';
 import { findUpload, statusMessage, uploadFiles, type UploadRow } from './queries.ts';
 
