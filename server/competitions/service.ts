@@ -96,3 +96,13 @@ export async function saveTimetableFile(
     .executeTakeFirstOrThrow();
   return competitionMessage(trx, saved, before);
 }
+
+/**
+ * Takes the competition for the rest of the transaction: uploads to one competition are
+ * applied one after the other, so each sees every race the one before it saved when it tells
+ * rounds and heats from the whole meet (two batches at once on PostgreSQL would otherwise each
+ * count the heats without the other's).
+ */
+export async function lockCompetition(trx: Db, uic: number): Promise<void> {
+  await trx.selectFrom('competitions').select('uic').where('uic', '=', uic).forUpdate().execute();
+}

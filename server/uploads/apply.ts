@@ -20,7 +20,7 @@ import {
   withPeople,
   type RaceOutcome,
 } from '../events/imports.ts';
-import { saveTimetableFile } from '../competitions/service.ts';
+import { lockCompetition, saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
 
@@ -222,6 +222,7 @@ export async function applyUpload(
     if (!upload || upload.status === 'published' || upload.status === 'failed') {
       return { result: undefined, message: null };
     }
+    if (upload.competitionUic !== null) await lockCompetition(trx, upload.competitionUic);
     const windAllowed = (await clubPlan(trx, upload.clubUic)).aliases.has('wind_speed');
     const changes = new EventChanges(trx);
     const messages: LiveMessage[] = [];
