@@ -4,10 +4,12 @@ import { sql, type Kysely } from 'kysely';
  * Real meets as timing rooms write them (issue 11):
  * * a heat knows its number and how many heats its race has, so spectators can tell six
  *   "Men 100 Meter Dash" apart;
- * * an event made from FinishLynx files keeps the race (`lynx_unit`) and the family of races
- *   (`lynx_family`, one event's rounds) it stands for: the flights of one field event are one
- *   unit, so every flight's file lands on the same event; the family is what rounds are told
- *   from ("the highest round is the final");
+ * * an event made from FinishLynx files keeps the heat (`lynx_unit`), the race whose heats or
+ *   sections it is one of (`lynx_race`) and the family of races (`lynx_family`, one event's
+ *   rounds) it stands for: the flights of one field event are one unit, so every flight's
+ *   file lands on the same event; the family is what rounds are told from ("the highest round
+ *   is the final"), the race what heats are counted in;
+ * * the time lynx.evt gave (`lynx_time`), so a new schedule moves it unless the admin did;
  * * a round the admin chose is not re-derived from the files (`round_locked`);
  * * lynx.sch lists rounds and heats before any result exists, and lynx.ppl names athletes a
  *   lynx.evt sent later gives by bib only, so both are kept;
@@ -17,22 +19,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('events')
     .addColumn('heat', 'integer', (c) => c.check(sql`heat > 0`))
-    .addColumn('heat_count', 'integer', (c) =>
-      c
-        .notNull()
-        .defaultTo(1)
-        .check(sql`heat_count > 0`),
-    )
+    .addColumn('heat_count', 'integer', (c) => c.notNull().defaultTo(1).check(sql`heat_count > 0`))
     .addColumn('lynx_unit', 'text')
+    .addColumn('lynx_race', 'text')
     .addColumn('lynx_family', 'text')
+    .addColumn('lynx_time', 'text')
     .addColumn('round_locked', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
-  // Events saved before this migration were one per event, round and heat.
+  // Events saved before this were one per event, round and heat (or flight): a race keeps
+  // that key, heat 0 read as 1 as FinishLynx means it; the first flight of a field event
+  // becomes the event every later flight's file lands on.
   await sql`
+    with keyed as (
+      select id, event_type,
+        'n:' || lynx_event_number as family,
+        'n:' || lynx_event_number || '|r:' || lynx_round as race,
+        case when lynx_heat ~ '^[0-9]{1,4}$' and lynx_heat::int > 0
+          then lynx_heat::int else 1 end as heat,
+        row_number() over (
+          partition by competition_uic, lynx_event_number, lynx_round, event_type
+          order by lynx_heat
+        ) as nth
+      from events
+      where lynx_event_number is not null
+    )
     update events
-    set lynx_unit = 'n:' || lynx_event_number || '|r:' || lynx_round || '|h:' || lynx_heat,
-        lynx_family = 'n:' || lynx_event_number
-    where lynx_event_number is not null
+    set lynx_family = keyed.family,
+        lynx_race = keyed.race,
+        lynx_unit = case when keyed.event_type = 'JUMP' and keyed.nth = 1 then keyed.race
+          else keyed.race || '|h:' || keyed.heat end
+    from keyed
+    where events.id = keyed.id
   `.execute(db);
   await db.schema.dropIndex('events_lynx_key_unique').execute();
   await db.schema

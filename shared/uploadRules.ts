@@ -85,10 +85,13 @@ export function typeLockRefusal(
   stored: { rows: number; type: FileType },
   wanted: FileType,
 ): string | null {
-  if (stored.rows === 0 || stored.type === 'NONE' || wanted === 'NONE' || wanted === stored.type) {
-    return null;
-  }
+  if (!typeLocked(stored) || wanted === 'NONE' || wanted === stored.type) return null;
   return kind === 'results' ? RESULTS_TYPE_LOCKED : START_LIST_TYPE_LOCKED;
+}
+
+/** Whether a saved file holds its type: it has rows, of a type other than NONE. */
+export function typeLocked(stored: { rows: number; type: FileType }): boolean {
+  return stored.rows > 0 && stored.type !== 'NONE';
 }
 
 /** Deleting an event's results file puts it back to upcoming (spec section 4). */

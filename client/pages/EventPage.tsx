@@ -29,6 +29,14 @@ async function fetchEvent(id: string): Promise<PublicEvent | null> {
   }
 }
 
+/** "Overall: all 3 sections by time", or "Overall after 2 of 3 sections" while some are to run. */
+function overallTitle(event: PublicEvent): string {
+  const run = new Set(event.overall.map((row) => row.heat)).size;
+  return run < event.heatCount
+    ? `Overall after ${run} of ${event.heatCount} sections`
+    : `Overall: all ${event.heatCount} sections by time`;
+}
+
 function EventTable({ event }: { event: PublicEvent }) {
   switch (eventTableContent(event)) {
     case 'results':
@@ -39,7 +47,7 @@ function EventTable({ event }: { event: PublicEvent }) {
             <ResultsTable
               // Lanes belong to each section's race: across sections they say nothing.
               event={{ ...event, results: event.overall.map((row) => ({ ...row, lane: null })) }}
-              title={`Overall: all ${event.heatCount} sections by time`}
+              title={overallTitle(event)}
             />
           )}
         </>

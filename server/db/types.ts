@@ -141,8 +141,12 @@ export interface EventsTable {
   lynxHeat: string | null;
   /** The race (or, for a field event, every flight of it) FinishLynx files of it land on. */
   lynxUnit: string | null;
-  /** The event a race belongs to across its rounds: what rounds and heats are told from. */
+  /** The round of one race whose heats (or sections) these are: what heats are counted in. */
+  lynxRace: string | null;
+  /** The event a race belongs to across its rounds: what rounds are told from. */
   lynxFamily: string | null;
+  /** The time lynx.evt last gave: a new one replaces `time` unless the admin changed it. */
+  lynxTime: string | null;
   /** 1-based heat or section; null when the race is not split. */
   heat: number | null;
   heatCount: Generated<number>;

@@ -1,23 +1,53 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
+import type { Round } from '../../shared/domain.ts';
+import { isTimedFinal } from '../../shared/athletics/heats.ts';
 import { isPublicEvent } from './queries.ts';
-import { eventMessage } from './service.ts';
+import { eventMessage } from './message.ts';
+
+/** The race a timed final's section belongs to, keyed by competition: null for any other event. */
+function timedFinalRace(event: {
+  competitionUic: number;
+  lynxRace: string | null;
+  round: Round;
+  heat: number | null;
+  heatCount: number;
+}): [string, { competitionUic: number; lynxRace: string }] | null {
+  if (event.lynxRace === null || !isTimedFinal(event)) return null;
+  const { competitionUic, lynxRace } = event;
+  return [`${competitionUic}|${lynxRace}`, { competitionUic, lynxRace }];
+}
 
 /**
  * The events one transaction writes, and what spectators are told of them once it commits:
  * one message per event, read at the end so it carries the event's final state and version.
  * Whether the public saw an event is read before its first write, so a hidden or deleted
- * event is announced as removed.
+ * event is announced as removed. The other sections of a timed final written here are told
+ * too: their overall ranking, which every section's page shows, has changed.
  */
 export class EventChanges {
-  private readonly wasPublic = new Map<string, boolean>();
+  private wasPublic = new Map<string, boolean>();
+  private removed = new Map<string, { competitionUic: number; version: number }>();
+  private timedFinals = new Map<string, { competitionUic: number; lynxRace: string }>();
 
   constructor(readonly trx: Db) {}
 
+  private async race(id: string): Promise<void> {
+    const row = await this.trx
+      .selectFrom('events')
+      .select(['competitionUic', 'lynxRace', 'round', 'heat', 'heatCount'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const race = row ? timedFinalRace(row) : null;
+    if (race !== null) this.timedFinals.set(...race);
+  }
+
   /** Call before the first write of an existing event in this transaction. */
   async before(id: string): Promise<void> {
-    if (!this.wasPublic.has(id)) this.wasPublic.set(id, await isPublicEvent(this.trx, id));
+    if (this.wasPublic.has(id)) return;
+    this.wasPublic.set(id, await isPublicEvent(this.trx, id));
+    await this.race(id);
   }
 
   /** An event this transaction created: nobody saw it before. */
@@ -35,37 +65,55 @@ export class EventChanges {
       .execute();
   }
 
+  /** Deletes the event; its removal is announced with the version after its last. */
+  async remove(id: string): Promise<void> {
+    await this.before(id);
+    const deleted = await this.trx
+      .deleteFrom('events')
+      .where('id', '=', id)
+      .returning(['competitionUic', 'version'])
+      .executeTakeFirst();
+    if (deleted) this.removed.set(id, { ...deleted, version: deleted.version + 1 });
+  }
+
   /**
-   * The messages to publish after commit. The other sections of a timed final written here
-   * are told too: their overall ranking, which every section's page shows, has changed.
+   * What has been recorded so far, to go back to when the writes since are rolled back (a
+   * savepoint): nothing undone is announced.
    */
+  checkpoint(): () => void {
+    const wasPublic = new Map(this.wasPublic);
+    const removed = new Map(this.removed);
+    const timedFinals = new Map(this.timedFinals);
+    return () => {
+      this.wasPublic = wasPublic;
+      this.removed = removed;
+      this.timedFinals = timedFinals;
+    };
+  }
+
+  /** The messages to publish after commit. */
   async messages(): Promise<LiveMessage[]> {
-    const ids = [...this.wasPublic.keys()];
-    if (ids.length > 0) {
+    for (const id of this.wasPublic.keys()) if (!this.removed.has(id)) await this.race(id);
+    for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
       const sections = await this.trx
-        .selectFrom('events as written')
-        .innerJoin('events as sibling', (join) =>
-          join
-            .onRef('sibling.competitionUic', '=', 'written.competitionUic')
-            .onRef('sibling.lynxFamily', '=', 'written.lynxFamily')
-            .onRef('sibling.lynxRound', '=', 'written.lynxRound'),
-        )
-        .select('sibling.id')
-        .distinct()
-        .where('written.id', 'in', ids)
-        .where('written.round', '=', 'finals')
-        .where('written.heatCount', '>', 1)
-        .where('sibling.id', 'not in', ids)
+        .selectFrom('events')
+        .select('id')
+        .where('competitionUic', '=', competitionUic)
+        .where('lynxRace', '=', lynxRace)
         .execute();
-      for (const { id } of sections) await this.bump(id);
+      for (const { id } of sections) if (!this.wasPublic.has(id)) await this.bump(id);
     }
     const messages: LiveMessage[] = [];
     for (const [id, wasPublic] of this.wasPublic) {
-      const saved = await this.trx
-        .selectFrom('events')
-        .select(['id', 'competitionUic', 'version'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const gone = this.removed.get(id);
+      const saved =
+        gone !== undefined
+          ? { id, ...gone }
+          : await this.trx
+              .selectFrom('events')
+              .select(['id', 'competitionUic', 'version'])
+              .where('id', '=', id)
+              .executeTakeFirst();
       if (!saved) continue;
       const message = await eventMessage(this.trx, saved, wasPublic);
       if (message) messages.push(message);

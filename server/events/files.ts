@@ -1,7 +1,7 @@
 import type { FileType } from '../../shared/domain.ts';
 import type { ParsedEvent } from '../../shared/parsers/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import { sortResultRows } from '../../shared/athletics/resultOrder.ts';
+import { rankFlights } from '../../shared/athletics/fieldRanking.ts';
 import { typeLockRefusal, type UploadFormat } from '../../shared/uploadRules.ts';
 import type { EventChanges } from './changes.ts';
 import { writeEvent, type EventFields } from './service.ts';
@@ -71,7 +71,8 @@ export async function saveEventFile(
   const fields: EventFields = {};
   if (results) {
     const rows = rowsFor(stored, parts, stored.results);
-    fields.results = stored.eventType === 'JUMP' ? sortResultRows(rows) : rows;
+    const vertical = rows.some((row) => (row.heights?.length ?? 0) > 0);
+    fields.results = stored.eventType === 'JUMP' ? rankFlights(rows, vertical) : rows;
     fields.resultsFileName = file.fileName;
     fields.resultsFileType = file.fileType;
     if (stored.status !== 'imported' && stored.status !== 'scratched') {
@@ -85,5 +86,12 @@ export async function saveEventFile(
   }
   if (!results && stored.time === null && first?.startTime) fields.time = first.startTime;
   await writeEvent(changes.trx, eventId, fields);
-  return { ok: true, eventId, created: false, rows: parts.reduce((n, p) => n + p.rows.length, 0) };
+  return {
+    ok: true,
+    eventId,
+    created: false,
+    rows: parts.reduce((n, p) => n + p.rows.length, 0),
+    unit: stored.lynxUnit,
+    race: stored.lynxRace,
+  };
 }

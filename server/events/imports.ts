@@ -12,6 +12,7 @@ export { EventChanges } from './changes.ts';
 export { saveLynxRace, type RaceOutcome } from './lynx/races.ts';
 export { withPeople } from './lynx/people.ts';
 export { classifyCompetition } from './lynx/reclassify.ts';
+export { dropUnlistedHeats } from './lynx/unlisted.ts';
 export { saveEventFile } from './files.ts';
 export { saveTimetableEvents } from './timetable.ts';
 export { eventTypeOf, uploadedEventFacts } from './queries.ts';

@@ -64,8 +64,7 @@ async function overallOf(
     .innerJoin('events as self', (join) =>
       join
         .onRef('self.competitionUic', '=', 'section.competitionUic')
-        .onRef('self.lynxFamily', '=', 'section.lynxFamily')
-        .onRef('self.lynxRound', '=', 'section.lynxRound'),
+        .onRef('self.lynxRace', '=', 'section.lynxRace'),
     )
     .select(['section.heat', 'section.results', 'section.status'])
     .where('self.id', '=', event.id)

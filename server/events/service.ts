@@ -3,10 +3,11 @@ import type { Db } from '../db/connect.ts';
 import type { EventsTable } from '../db/types.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import type { LiveMessage } from '../../shared/live/messages.ts';
 import { NotFound } from '../errors.ts';
 import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
-import { findPublicEvent, isEventId, isPublicEvent } from './queries.ts';
+import { isEventId } from './queries.ts';
+import { eventMessage, type SavedEvent } from './message.ts';
+import { EventChanges } from './changes.ts';
 
 /** Event fields a change may set; start lists and results are athlete rows. */
 export type EventFields = Omit<
@@ -20,11 +21,7 @@ export type NewEventFields = EventFields &
     id?: string;
   };
 
-export interface SavedEvent {
-  id: string;
-  competitionUic: number;
-  version: number;
-}
+export type { SavedEvent } from './message.ts';
 
 export function columns(fields: EventFields) {
   const { results, startListFile, ...rest } = fields;
@@ -32,25 +29,6 @@ export function columns(fields: EventFields) {
     ...rest,
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
     ...(startListFile !== undefined ? { startListFile: JSON.stringify(startListFile) } : {}),
-  };
-}
-
-/**
- * What spectators are told about the event after a change, read inside the transaction so
- * payload and version agree: the public event, its removal, or nothing when the public
- * neither sees it now nor saw it before.
- */
-export async function eventMessage(
-  trx: Db,
-  saved: SavedEvent,
-  wasPublic: boolean,
-): Promise<LiveMessage | null> {
-  const event = await findPublicEvent(trx, saved.id);
-  if (event) return { name: 'event.changed', payload: { event, version: event.version } };
-  if (!wasPublic) return null;
-  return {
-    name: 'event.removed',
-    payload: { eventId: saved.id, competitionUic: saved.competitionUic, version: saved.version },
   };
 }
 
@@ -98,7 +76,11 @@ export async function insertEvent(
   return saved.id;
 }
 
-/** Saves the given fields; the event's version goes up by one in the same transaction. */
+/**
+ * Saves the given fields; the event's version goes up by one in the same transaction. What
+ * spectators are told goes through EventChanges, so a timed final's other sections, whose
+ * overall ranking this event is part of, are told too.
+ */
 export async function updateEvent(
   deps: ChangeDeps,
   id: string,
@@ -106,7 +88,8 @@ export async function updateEvent(
 ): Promise<SavedEvent> {
   if (!isEventId(id)) throw new NotFound('Event not found');
   return commitThenPublish(deps, async (trx) => {
-    const wasPublic = await isPublicEvent(trx, id);
+    const changes = new EventChanges(trx);
+    await changes.before(id);
     const fields = await resolveChange(change, trx);
     const saved = await trx
       .updateTable('events')
@@ -115,22 +98,21 @@ export async function updateEvent(
       .returning(['id', 'competitionUic', 'version'])
       .executeTakeFirst();
     if (!saved) throw new NotFound('Event not found');
-    return { result: saved, message: await eventMessage(trx, saved, wasPublic) };
+    return { result: saved, message: await changes.messages() };
   });
 }
 
 export async function deleteEvent(deps: ChangeDeps, id: string): Promise<void> {
   if (!isEventId(id)) throw new NotFound('Event not found');
   await commitThenPublish(deps, async (trx) => {
-    const wasPublic = await isPublicEvent(trx, id);
-    const deleted = await trx
-      .deleteFrom('events')
+    const exists = await trx
+      .selectFrom('events')
+      .select('id')
       .where('id', '=', id)
-      .returning(['id', 'competitionUic', 'version'])
       .executeTakeFirst();
-    if (!deleted) throw new NotFound('Event not found');
-    // The deletion is a change of its own, one version after the last saved state.
-    const removed = { ...deleted, version: deleted.version + 1 };
-    return { result: undefined, message: await eventMessage(trx, removed, wasPublic) };
+    if (!exists) throw new NotFound('Event not found');
+    const changes = new EventChanges(trx);
+    await changes.remove(id);
+    return { result: undefined, message: await changes.messages() };
   });
 }

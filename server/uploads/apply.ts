@@ -3,12 +3,18 @@ import type { Db } from '../db/connect.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
-import { describeWarning, type ParseWarning, type Person } from '../../shared/parsers/types.ts';
+import {
+  describeWarning,
+  type ParsedEvent,
+  type ParseWarning,
+  type Person,
+} from '../../shared/parsers/types.ts';
 import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
 import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import {
   classifyCompetition,
+  dropUnlistedHeats,
   EventChanges,
   peopleFor,
   savePeople,
@@ -77,49 +83,119 @@ async function applyBatch(
   const ordered = [...files].sort((a, b) => (ORDER[a.format] ?? 9) - (ORDER[b.format] ?? 9));
   const drafts: Draft[] = [];
   for (const file of ordered) {
-    if (!file.ok) {
-      const refused = draft(file.name, null, []);
-      refused.refusals.push(describeFailureOf(file));
-      refused.refused = true;
-      drafts.push(refused);
-      continue;
-    }
-    const report = draft(file.name, file.contents, file.warnings);
-    drafts.push(report);
-    switch (file.contents) {
-      case 'start_list':
-      case 'results':
-        for (const parsed of file.events) {
-          if (parsed.key === null) continue;
-          const rows =
-            file.contents === 'start_list' ? withPeople(parsed.rows, people) : parsed.rows;
-          const outcome = await saveLynxRace(
-            changes,
-            uic,
-            {
-              parsed: { ...parsed, key: parsed.key },
-              contents: file.contents,
-              fileName: file.name,
-              rows,
-            },
-            { windAllowed },
-          );
-          record(report, outcome, file.contents);
-        }
-        report.refused = report.written.length === 0 && report.refusals.length > 0;
-        break;
-      case 'schedule':
-        await saveSchedule(changes.trx, uic, file.schedule);
-        break;
-      case 'people':
-        for (const named of await savePeople(changes, uic, file.people)) {
-          report.written.push({ ...named, created: false, wrote: 'start_list' });
-        }
-        break;
+    const before = drafts.length;
+    const restore = changes.checkpoint();
+    const refused = await inSavepoint(changes.trx, () =>
+      applyFile(changes, uic, file, drafts, { people, windAllowed }),
+    );
+    if (refused !== null) {
+      // What was written for this file is undone; its report says why.
+      restore();
+      drafts.length = before;
+      drafts.push({ ...draft(file.name, null, []), refusals: [refused], refused: true });
     }
   }
   await classifyCompetition(changes, uic);
   return drafts;
+}
+
+/**
+ * Runs one file's writes in a savepoint. A file the database refuses (a value out of range, a
+ * constraint its data breaks: SQLSTATE classes 22 and 23) is refused alone, its writes undone;
+ * anything else (the database away) fails the job, which the queue tries again.
+ */
+async function inSavepoint(trx: Db, work: () => Promise<void>): Promise<string | null> {
+  await sql`savepoint upload_file`.execute(trx);
+  try {
+    await work();
+    await sql`release savepoint upload_file`.execute(trx);
+    return null;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code !== 'string' || !/^2[23]/.test(code)) throw err;
+    await sql`rollback to savepoint upload_file`.execute(trx);
+    const detail = err instanceof Error ? err.message : String(err);
+    return `the file could not be saved: ${detail}`;
+  }
+}
+
+/** One file of a batch: its report is pushed to `drafts`. */
+async function applyFile(
+  changes: EventChanges,
+  uic: number,
+  file: BatchFile,
+  drafts: Draft[],
+  options: { people: readonly Person[]; windAllowed: boolean },
+): Promise<void> {
+  if (!file.ok) {
+    drafts.push({
+      ...draft(file.name, null, []),
+      refusals: [describeFailureOf(file)],
+      refused: true,
+    });
+    return;
+  }
+  const report = draft(file.name, file.contents, file.warnings);
+  drafts.push(report);
+  switch (file.contents) {
+    case 'start_list':
+    case 'results':
+      await applyRaces(changes, uic, { ...file, contents: file.contents }, report, options);
+      break;
+    case 'schedule':
+      await saveSchedule(changes.trx, uic, file.schedule);
+      break;
+    case 'people':
+      for (const named of await savePeople(changes, uic, file.people)) {
+        report.written.push({ ...named, created: false, wrote: 'start_list' });
+      }
+      break;
+  }
+}
+
+/**
+ * The races (or flights) of a lynx.evt, .lif or .lff, each to its event. A lynx.evt lists
+ * every heat of its races, so heats it no longer lists go when nothing was published on them.
+ */
+async function applyRaces(
+  changes: EventChanges,
+  uic: number,
+  file: { name: string; contents: 'start_list' | 'results'; events: ParsedEvent[] },
+  report: Draft,
+  options: { people: readonly Person[]; windAllowed: boolean },
+): Promise<void> {
+  const listed: { race: string; unit: string }[] = [];
+  for (const parsed of file.events) {
+    if (parsed.key === null) continue;
+    const rows =
+      file.contents === 'start_list' ? withPeople(parsed.rows, options.people) : parsed.rows;
+    const outcome = await saveLynxRace(
+      changes,
+      uic,
+      {
+        parsed: { ...parsed, key: parsed.key },
+        contents: file.contents,
+        fileName: file.name,
+        rows,
+      },
+      { windAllowed: options.windAllowed },
+    );
+    record(report, outcome, file.contents);
+    if (outcome.ok && outcome.race !== null && outcome.unit !== null) {
+      listed.push({ race: outcome.race, unit: outcome.unit });
+    }
+  }
+  // Only a lynx.evt applied whole speaks for every heat of its races.
+  if (file.contents === 'start_list' && report.refusals.length === 0) {
+    const dropped = await dropUnlistedHeats(changes, uic, listed);
+    if (dropped.length > 0) {
+      const heats = dropped.length === 1 ? 'heat' : 'heats';
+      report.warnings.push(
+        `${dropped.length} ${heats} no longer in ${file.name} removed (nothing was published on them).`,
+      );
+    }
+  }
+  report.refused = report.written.length === 0 && report.refusals.length > 0;
 }
 
 function describeFailureOf(file: Extract<BatchFile, { ok: false }>): string {

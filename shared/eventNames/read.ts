@@ -24,12 +24,14 @@ export interface EventNameFacts {
   flight: number | null;
   /** From whole words only (never a single letter): men, women or mixed, else null. */
   gender: Gender | null;
+  /** "Final B", "A Final": the letter of one of several finals, each a race of its own. */
+  finalLetter: string | null;
 }
 
 type Marker =
   | { kind: 'keep' }
   | { kind: 'timed'; heat: number | null }
-  | { kind: 'round'; round: NamedRound; heat: number | null }
+  | { kind: 'round'; round: NamedRound; heat: number | null; letter?: string }
   | { kind: 'heat'; heat: number }
   | { kind: 'flight'; flight: number }
   | { kind: 'cut' };
@@ -171,11 +173,13 @@ function markersOf(folded: Folded): Hit<Marker>[] {
   // The letter of an A or B final is cut from the base but is no heat: those are separate races.
   hits.push(
     ...hitsOf<Marker>(text, patterns.finalThenLetter, 2, (match) =>
-      counted(match) === null ? null : { kind: 'round', round: 'finals', heat: null },
+      counted(match) === null
+        ? null
+        : { kind: 'round', round: 'finals', heat: null, letter: match[1]!.toUpperCase() },
     ),
     ...hitsOf<Marker>(text, patterns.letterThenFinal, 2, (match) =>
       match.indices?.[1] && pointAt(folded, match.indices[1][0])?.upper
-        ? { kind: 'round', round: 'finals', heat: null }
+        ? { kind: 'round', round: 'finals', heat: null, letter: match[1]!.toUpperCase() }
         : null,
     ),
   );
@@ -282,7 +286,9 @@ export function readName(name: string): ReadName {
   let timedFinal = false;
   let heat: number | null = null;
   let flight: number | null = null;
+  let finalLetter: string | null = null;
   for (const { value } of markers) {
+    if (value.kind === 'round' && value.letter !== undefined) finalLetter ??= value.letter;
     if (value.kind === 'timed') timedFinal = true;
     if (value.kind === 'round') said.add(value.round);
     if (
@@ -302,6 +308,7 @@ export function readName(name: string): ReadName {
       heat,
       flight,
       gender: genderOf(folded.text),
+      finalLetter,
     },
     rest,
   };

@@ -97,7 +97,8 @@ export const english: Partial<Vocabulary> = {
     walk: ['walk', 'race walk', 'racewalk', 'race walking', 'racewalking'],
   },
   afterDistance: {
-    hurdles: ['h', 'hdl(s)'],
+    // US high schools: high, intermediate and low hurdles ("110 HH", "300m IH").
+    hurdles: ['h', 'hdl(s)', 'hh', 'ih', 'lh'],
     steeplechase: ['sc', 'ch', 'chase'],
     walk: ['rw'],
   },

@@ -1,3 +1,4 @@
+import { STATUS_WITHOUT_RESULTS } from '../../../shared/uploadRules.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -151,7 +152,7 @@ export function EventForm({
   const markResultsDeleted = (deleted: boolean) => {
     if (deleted) {
       statusBeforeDelete.current = getValues('status');
-      setValue('status', 'upcoming');
+      setValue('status', STATUS_WITHOUT_RESULTS);
     } else if (statusBeforeDelete.current !== undefined) {
       setValue('status', statusBeforeDelete.current);
     }

@@ -37,25 +37,29 @@ export function UploadProgress({
 
   const shown = job !== null && job !== expired;
   const report = job !== null && isSettled(job) && reportWorthShowing(job, detailed);
+  // Only the one-line outcome is announced; the report (a meet may list hundreds of lines) is
+  // read on request, outside the live region.
   return (
-    <div className="upload-progress" aria-live="polite">
-      {shown && job.status === 'failed' && (
-        <div className="form-alert upload-failed" role="alert">
-          <span>{progressText(job)}</span>
-          {!report && (
-            <button type="button" className="link-button" onClick={onDismiss}>
-              Dismiss
-            </button>
-          )}
-        </div>
-      )}
-      {shown && job.status === 'published' && <p className="form-success">{progressText(job)}</p>}
-      {shown && job.status !== 'failed' && job.status !== 'published' && (
-        <p className="upload-running">
-          <span className="spinner" aria-hidden="true" />
-          {progressText(job)}
-        </p>
-      )}
+    <>
+      <div className="upload-progress" aria-live="polite">
+        {shown && job.status === 'failed' && (
+          <div className="form-alert upload-failed" role="alert">
+            <span>{progressText(job)}</span>
+            {!report && (
+              <button type="button" className="link-button" onClick={onDismiss}>
+                Dismiss
+              </button>
+            )}
+          </div>
+        )}
+        {shown && job.status === 'published' && <p className="form-success">{progressText(job)}</p>}
+        {shown && job.status !== 'failed' && job.status !== 'published' && (
+          <p className="upload-running">
+            <span className="spinner" aria-hidden="true" />
+            {progressText(job)}
+          </p>
+        )}
+      </div>
       {report && (
         <>
           <UploadReport files={job.files} />
@@ -64,6 +68,6 @@ export function UploadProgress({
           </button>
         </>
       )}
-    </div>
+    </>
   );
 }

@@ -61,8 +61,8 @@ export function UploadReport({ files }: { files: readonly UploadFileReport[] }) 
             )}
             {file.warnings.length > 0 && (
               <ul className="report-warnings" aria-label={`Warnings for ${file.fileName}`}>
-                {file.warnings.map((warning) => (
-                  <li key={warning}>{warning}</li>
+                {file.warnings.map((warning, i) => (
+                  <li key={i}>{warning}</li>
                 ))}
               </ul>
             )}

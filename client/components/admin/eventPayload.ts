@@ -1,4 +1,5 @@
 import type { AdminEvent, EventFormValues } from '../../../shared/schemas/admin.ts';
+import { typeLocked } from '../../../shared/uploadRules.ts';
 
 /** What the event form starts with; a new event starts upcoming and visible (spec section 4). */
 export function eventFormDefaults(event: AdminEvent | null): EventFormValues {
@@ -40,9 +41,9 @@ export function eventFormDefaults(event: AdminEvent | null): EventFormValues {
   };
 }
 
-/** A saved event has a results file (or rows) whose type the form must not change. */
+/** A saved event has a results file whose type the form must not change (the server's rule). */
 export const hasResultsFile = (event: AdminEvent | null) =>
-  !!event && (event.resultsFileName !== null || event.results.length > 0);
+  !!event && typeLocked({ rows: event.results.length, type: event.resultsFileType });
 
 export const hasStartListFile = (event: AdminEvent | null) =>
-  !!event && (event.startListFileName !== null || event.startListFile.length > 0);
+  !!event && typeLocked({ rows: event.startListFile.length, type: event.startListType });

@@ -1,12 +1,15 @@
 import type { EventStatus, EventType, Round } from '../../../shared/domain.ts';
 import { readEventName } from '../../../shared/eventNames/index.ts';
+import { generationOf } from './identity.ts';
 
 /** An event made from FinishLynx files, as classification needs it. */
 export interface LynxEventState {
   id: string;
   eventName: string;
   eventType: EventType;
+  lynxEventNumber: string;
   lynxUnit: string;
+  lynxRace: string;
   lynxFamily: string;
   lynxRound: string;
   round: Round;
@@ -47,6 +50,34 @@ function unitHeat(unit: string): number | null {
 }
 
 const heatOf = (text: string) => Math.max(1, Number(text) || 1);
+const byNumber = (a: string, b: string) => Number(a) - Number(b);
+
+/**
+ * The events of one event across its rounds: those FinishLynx numbers alike (in one session),
+ * joined with those whose heats it names by number under their own event numbers ("Men 60m
+ * Heat 1", "Heat 2" and the final "Men 60m" under one number are one event).
+ */
+function components(events: readonly LynxEventState[]): LynxEventState[][] {
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    const up = parent.get(key) ?? key;
+    if (up === key) return key;
+    const root = find(up);
+    parent.set(key, root);
+    return root;
+  };
+  const join = (a: string, b: string) => parent.set(find(a), find(b));
+  for (const event of events) {
+    const session = generationOf(event.lynxFamily);
+    join(`family:${event.lynxFamily}`, `number:${event.lynxEventNumber}~${session}`);
+  }
+  const groups = new Map<string, LynxEventState[]>();
+  for (const event of events) {
+    const root = find(`family:${event.lynxFamily}`);
+    groups.set(root, [...(groups.get(root) ?? []), event]);
+  }
+  return [...groups.values()];
+}
 
 /**
  * Round, heat and heat count of every FinishLynx event of a competition, from everything
@@ -60,49 +91,64 @@ export function classifyLynxEvents(
   schedule: readonly ScheduledRace[],
 ): Classification[] {
   const names = new Map(events.map((e) => [e.id, readEventName(e.eventName)]));
-  const families = new Map<string, LynxEventState[]>();
-  for (const event of events) {
-    families.set(event.lynxFamily, [...(families.get(event.lynxFamily) ?? []), event]);
+  // lynx.sch is the latest session's schedule: it speaks of the newest generation of a number.
+  const newest = new Map<string, number>();
+  for (const e of events) {
+    const session = generationOf(e.lynxFamily);
+    newest.set(e.lynxEventNumber, Math.max(newest.get(e.lynxEventNumber) ?? 1, session));
   }
+  const scheduledFor = (e: LynxEventState) =>
+    e.lynxFamily.startsWith('n:') && newest.get(e.lynxEventNumber) === generationOf(e.lynxFamily)
+      ? schedule.filter((s) => s.eventNumber === e.lynxEventNumber)
+      : [];
+
   const out: Classification[] = [];
-  for (const [family, members] of families) {
-    const number = family.startsWith('n:') ? family.slice(2) : null;
-    const scheduled = number === null ? [] : schedule.filter((s) => s.eventNumber === number);
+  for (const members of components(events)) {
+    const scheduled = [...new Set(members.flatMap(scheduledFor))];
     const roundNumbers = [
       ...new Set([...members.map((e) => e.lynxRound), ...scheduled.map((s) => s.round)]),
-    ].sort((a, b) => Number(a) - Number(b));
-    let byNumber = roundsByNumber(roundNumbers.length);
+    ].sort(byNumber);
+    let rounds = roundsByNumber(roundNumbers.length);
     // "100m M U16 - Bieg 1..3" and "100m M U16 - FINAŁ" under its own event number: the
     // heats' only round is not the final when a later round of the same race is named.
-    const base = names.get(members[0]!.id)!.base;
+    const bases = new Set(members.map((e) => names.get(e.id)!.base));
     const namedLater = events.some((e) => {
       const name = names.get(e.id)!;
       return (
-        e.lynxFamily !== family &&
+        !members.includes(e) &&
         e.eventType === members[0]!.eventType &&
-        name.base === base &&
+        bases.has(name.base) &&
         name.round !== null &&
         LATER_ROUNDS.includes(name.round)
       );
     });
-    if (roundNumbers.length === 1 && namedLater) byNumber = ['heats'];
+    if (roundNumbers.length === 1 && namedLater) rounds = ['heats'];
 
     for (const event of members) {
       const name = names.get(event.id)!;
       const round = event.roundLocked
         ? event.round
         : (name.round ??
-          (name.timedFinal ? 'finals' : byNumber[roundNumbers.indexOf(event.lynxRound)]) ??
+          (name.timedFinal ? 'finals' : rounds[roundNumbers.indexOf(event.lynxRound)]) ??
           'unknown');
       let heat: number | null = null;
       let heatCount = 1;
       if (event.eventType === 'ATHLETICS') {
-        const sameRound = members.filter((e) => e.lynxRound === event.lynxRound);
+        const sameRace = members.filter(
+          (e) => e.eventType === 'ATHLETICS' && e.lynxRace === event.lynxRace,
+        );
+        const plain = !/\|[wf]:/.test(event.lynxRace) && event.lynxFamily.startsWith('n:');
         const heats = [
-          ...sameRound.map((e) => unitHeat(e.lynxUnit) ?? 1),
-          ...scheduled.filter((s) => s.round === event.lynxRound).map((s) => heatOf(s.heat)),
+          ...sameRace.map((e) => unitHeat(e.lynxUnit) ?? 1),
+          ...(plain
+            ? scheduled
+                .filter(
+                  (s) => s.eventNumber === event.lynxEventNumber && s.round === event.lynxRound,
+                )
+                .map((s) => heatOf(s.heat))
+            : []),
         ];
-        heatCount = Math.max(1, sameRound.length, ...heats);
+        heatCount = Math.max(1, sameRace.length, ...heats);
         heat = heatCount > 1 ? unitHeat(event.lynxUnit) : null;
       }
       const status =

@@ -20,9 +20,13 @@ const storedColumns = [
   'startListFile',
   'startListType',
   'lynxUnit',
+  'lynxRace',
+  'lynxFamily',
   'lynxEventNumber',
   'lynxRound',
   'lynxHeat',
+  'lynxTime',
+  'pdfFileId',
 ] as const;
 
 export type StoredEvent = Awaited<ReturnType<typeof lockedEvent>>;
@@ -36,15 +40,15 @@ export function lockedEvent(trx: Db, id: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The event a race or flight is, by its unit key. */
-export function eventByUnit(trx: Db, competitionUic: number, unit: string) {
+/** The events with these unit keys (a race in each session that numbered it). */
+export function eventsByUnits(trx: Db, competitionUic: number, units: readonly string[]) {
   return trx
     .selectFrom('events')
     .select(storedColumns)
     .where('competitionUic', '=', competitionUic)
-    .where('lynxUnit', '=', unit)
+    .where('lynxUnit', 'in', units)
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
 }
 
 /** Every event FinishLynx numbered so in this competition and round, whatever its heat. */
@@ -73,7 +77,9 @@ export async function lynxEventStates(trx: Db, competitionUic: number): Promise<
       'id',
       'eventName',
       'eventType',
+      'lynxEventNumber',
       'lynxUnit',
+      'lynxRace',
       'lynxFamily',
       'lynxRound',
       'round',
@@ -91,7 +97,9 @@ export async function lynxEventStates(trx: Db, competitionUic: number): Promise<
     .execute();
   return rows.map((row) => ({
     ...row,
+    lynxEventNumber: row.lynxEventNumber ?? '',
     lynxUnit: row.lynxUnit ?? '',
+    lynxRace: row.lynxRace ?? row.lynxUnit ?? '',
     lynxFamily: row.lynxFamily ?? row.lynxUnit ?? '',
     lynxRound: row.lynxRound ?? '1',
   }));

@@ -1,14 +1,15 @@
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { ParsedEvent } from '../../../shared/parsers/types.ts';
 import { contradiction, eventDiscipline, withoutFlight } from '../../../shared/eventNames/index.ts';
-import { sortResultRows } from '../../../shared/athletics/resultOrder.ts';
 import { heatLabel } from '../../../shared/athletics/heats.ts';
+import { rankFlights } from '../../../shared/athletics/fieldRanking.ts';
+import { verticalJumps } from '../../../shared/domain.ts';
 import { typeLockRefusal } from '../../../shared/uploadRules.ts';
 import type { Db } from '../../db/connect.ts';
 import type { EventChanges } from '../changes.ts';
 import { insertEvent, writeEvent, type EventFields } from '../service.ts';
-import { raceIdentity, type RaceIdentity } from './identity.ts';
-import { eventByUnit, eventsByNumber, type StoredEvent } from './queries.ts';
+import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
+import { eventsByNumber, eventsByUnits, type StoredEvent } from './queries.ts';
 
 /** What a FinishLynx file says of one race or flight, and the rows it brings. */
 export interface LynxRace {
@@ -19,7 +20,19 @@ export interface LynxRace {
 }
 
 export type RaceOutcome =
-  { ok: true; eventId: string; created: boolean; rows: number } | { ok: false; reason: string };
+  | {
+      ok: true;
+      eventId: string;
+      created: boolean;
+      rows: number;
+      /** The race and heat it landed on (null for an event made by hand). */
+      unit: string | null;
+      race: string | null;
+    }
+  | { ok: false; reason: string };
+
+/** How many sessions may reuse one event number in a competition. */
+const SESSIONS = 9;
 
 /** The event as its name and discipline describe it, for telling two events apart. */
 function described(
@@ -56,32 +69,70 @@ function misfit(race: LynxRace, stored: StoredEvent): string | null {
   );
 }
 
+/** Neither track nor field could be told when the event was made: a file may say. */
+const unclassified = (e: StoredEvent) =>
+  e.status === 'imported' && e.trackDiscipline === null && e.fieldDiscipline === null;
+
 /**
- * The event a race or flight lands on: the one with its unit key; else the event FinishLynx
- * numbered the same (a heat or flight whose name is written another way). `misfit` says why
- * that event is another one altogether (a file of another session or day: event numbers
- * repeat).
+ * An event numbered alike whose key was written another way: a field event's flights, a
+ * heat whose name says its number, or an event of unknown type the file now tells.
  */
-async function findRace(
-  trx: Db,
-  competitionUic: number,
-  race: LynxRace,
-  identity: RaceIdentity,
-): Promise<{ stored: StoredEvent | null; misfit: string | null }> {
-  const { key } = race.parsed;
-  const byUnit = await eventByUnit(trx, competitionUic, identity.unit);
-  if (byUnit) return { stored: byUnit, misfit: misfit(race, byUnit) };
-  const numbered = await eventsByNumber(trx, competitionUic, key.eventNumber, key.round);
-  for (const stored of numbered) {
-    const why = misfit(race, stored);
-    if (why) return { stored, misfit: why };
+function sameRace(race: LynxRace, stored: StoredEvent): boolean {
+  if (race.parsed.eventType === 'JUMP') {
+    return (stored.eventType === 'JUMP' && stored.lynxHeat === null) || unclassified(stored);
   }
-  const same = numbered.find((e) =>
-    race.parsed.eventType === 'JUMP'
-      ? e.eventType === 'JUMP' && e.lynxHeat === null
-      : e.eventType === 'ATHLETICS' && e.lynxHeat === key.heat,
+  const sameHeat = stored.lynxHeat === race.parsed.key.heat;
+  return sameHeat && (stored.eventType === 'ATHLETICS' || unclassified(stored));
+}
+
+type Found =
+  | { stored: StoredEvent; identity: RaceIdentity }
+  | { stored: null; identity: RaceIdentity }
+  | { refused: string };
+
+/**
+ * The event a race or flight lands on: the one with its key (in any session that reuses its
+ * number); else one numbered alike whose key was written another way. An event numbered alike
+ * that the file contradicts is another event (event numbers repeat between sessions and days):
+ * results never land on it, and a lynx.evt entry becomes an event of a session of its own.
+ */
+async function findRace(trx: Db, competitionUic: number, race: LynxRace): Promise<Found> {
+  const { parsed } = race;
+  const sessions = Array.from({ length: SESSIONS }, (_, i) => raceIdentity(parsed, i + 1));
+  const owned = (
+    await eventsByUnits(
+      trx,
+      competitionUic,
+      sessions.map((s) => s.unit),
+    )
+  ).sort((a, b) => generationOf(a.lynxFamily ?? '') - generationOf(b.lynxFamily ?? ''));
+  const misfits: string[] = [];
+  let newest = 0;
+  for (const stored of owned) {
+    const session = generationOf(stored.lynxFamily ?? '');
+    newest = Math.max(newest, session);
+    const why = misfit(race, stored);
+    if (why === null) return { stored, identity: sessions[session - 1]! };
+    misfits.push(why);
+  }
+  const numbered = await eventsByNumber(
+    trx,
+    competitionUic,
+    parsed.key.eventNumber,
+    parsed.key.round,
   );
-  return { stored: same ?? null, misfit: null };
+  for (const stored of numbered.filter((e) => !owned.some((o) => o.id === e.id))) {
+    const why = misfit(race, stored);
+    if (why !== null) {
+      misfits.push(why);
+      newest = Math.max(newest, generationOf(stored.lynxFamily ?? ''));
+    } else if (sameRace(race, stored)) {
+      return { stored, identity: sessions[generationOf(stored.lynxFamily ?? '') - 1]! };
+    }
+  }
+  if (misfits.length === 0) return { stored: null, identity: sessions[0]! };
+  if (race.contents === 'results' || newest >= SESSIONS) return { refused: misfits[0]! };
+  return { stored: null, identity: sessions[newest]! };
 }
 
 /** One event for all its flights: not named after the flight that came first. */
@@ -95,11 +146,34 @@ export function withFlight(stored: AthleteRow[], flight: number, rows: AthleteRo
   return merged.sort((a, b) => (a.flight ?? 1) - (b.flight ?? 1));
 }
 
-function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: AthleteRow[]): AthleteRow[] {
+function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent): AthleteRow[] {
+  const held = race.contents === 'results' ? stored.results : stored.startListFile;
   if (identity.flight === null) return race.rows;
-  const merged = withFlight(stored, identity.flight, race.rows);
-  // Flights are one competition: ranked by FieldLynx's overall place.
-  return race.contents === 'results' ? sortResultRows(merged) : merged;
+  const merged = withFlight(held, identity.flight, race.rows);
+  if (race.contents === 'start_list') return merged;
+  // Flights are one competition, ranked by FieldLynx's overall place.
+  const vertical =
+    race.rows.some((row) => (row.heights?.length ?? 0) > 0) ||
+    (race.parsed.fieldDiscipline !== null && verticalJumps.includes(race.parsed.fieldDiscipline));
+  return rankFlights(merged, vertical);
+}
+
+/** The keys and kind the file gives an event it makes or adopts. */
+function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
+  const { parsed } = race;
+  return {
+    eventName: unitName(parsed.eventName, identity),
+    eventType: parsed.eventType,
+    trackDiscipline: parsed.trackDiscipline,
+    fieldDiscipline: parsed.fieldDiscipline,
+    lynxEventNumber: parsed.key.eventNumber,
+    lynxRound: parsed.key.round,
+    lynxHeat: identity.flight === null ? parsed.key.heat : null,
+    lynxUnit: identity.unit,
+    lynxRace: identity.race,
+    lynxFamily: identity.family,
+    heat: identity.heat,
+  };
 }
 
 /**
@@ -117,49 +191,26 @@ export async function saveLynxRace(
 ): Promise<RaceOutcome> {
   const { trx } = changes;
   const { parsed } = race;
-  const identity = raceIdentity(parsed);
-  const found = await findRace(trx, competitionUic, race, identity);
+  const found = await findRace(trx, competitionUic, race);
+  if ('refused' in found) return { ok: false, reason: found.refused };
+  const { identity } = found;
   let stored = found.stored;
   const fields: EventFields = {};
-  if (stored && found.misfit !== null) {
-    // Results never land on another event. A start list (lynx.evt is the meet's own list of
-    // its events) renames an event that has no results yet.
-    if (race.contents === 'results' || stored.results.length > 0) {
-      return { ok: false, reason: found.misfit };
-    }
-    Object.assign(fields, {
-      eventName: unitName(parsed.eventName, identity),
-      eventType: parsed.eventType,
-      trackDiscipline: parsed.trackDiscipline,
-      fieldDiscipline: parsed.fieldDiscipline,
-      lynxUnit: identity.unit,
-      lynxFamily: identity.family,
-      lynxHeat: identity.flight === null ? parsed.key.heat : null,
-      startListFile: [],
-    });
-    stored = { ...stored, startListFile: [] };
-  }
   let created = false;
   if (!stored) {
+    const keys = keysOf(race, identity);
     const classifiable =
       parsed.eventType === 'JUMP'
         ? parsed.fieldDiscipline !== null
         : parsed.trackDiscipline !== null;
     const id = await insertEvent(trx, competitionUic, {
-      eventName: unitName(parsed.eventName, identity),
+      ...keys,
+      eventName: keys.eventName!,
       eventType: parsed.eventType,
-      trackDiscipline: parsed.trackDiscipline,
-      fieldDiscipline: parsed.fieldDiscipline,
       round: parsed.round,
       // Neither track nor field can be told: the admin must look at it (spec section 4).
       status: classifiable ? 'upcoming' : 'imported',
-      time: race.contents === 'start_list' ? (parsed.startTime ?? null) : null,
-      lynxEventNumber: parsed.key.eventNumber,
-      lynxRound: parsed.key.round,
-      lynxHeat: identity.flight === null ? parsed.key.heat : null,
-      lynxUnit: identity.unit,
-      lynxFamily: identity.family,
-      heat: identity.heat,
+      time: null,
       windSpeed: null,
       resultsFileName: null,
       startListFileName: null,
@@ -168,16 +219,15 @@ export async function saveLynxRace(
     });
     changes.created(id);
     created = true;
-    stored = (await eventByUnit(trx, competitionUic, identity.unit))!;
+    stored = (await eventsByUnits(trx, competitionUic, [identity.unit]))[0]!;
   } else {
     await changes.before(stored.id);
+    // An event of unknown kind takes what the file says it is.
+    if (unclassified(stored) && stored.lynxUnit !== identity.unit) {
+      Object.assign(fields, keysOf(race, identity));
+    }
   }
 
-  // The schedule's time, from lynx.evt: a .lif's time of day would split a race's heats apart
-  // in the time-ordered tables, the heats run so far before all the others.
-  if (race.contents === 'start_list' && stored.time === null && parsed.startTime) {
-    fields.time = parsed.startTime;
-  }
   if (race.contents === 'start_list') {
     const refusal = typeLockRefusal(
       'start_list',
@@ -185,9 +235,16 @@ export async function saveLynxRace(
       'LYNX_MEET_MANAGMENT',
     );
     if (refusal) return { ok: false, reason: `${race.fileName}: ${refusal}` };
-    fields.startListFile = rowsToStore(race, identity, stored.startListFile);
+    fields.startListFile = rowsToStore(race, identity, stored);
     fields.startListFileName = race.fileName;
     fields.startListType = 'LYNX_MEET_MANAGMENT';
+    // The schedule's time, from lynx.evt, follows a new lynx.evt unless the admin changed it.
+    // A .lif's time of day is not used: it would split a race's heats apart in the
+    // time-ordered tables, the heats run so far before all the others.
+    if (parsed.startTime && (stored.time === null || stored.time === stored.lynxTime)) {
+      fields.time = parsed.startTime;
+      fields.lynxTime = parsed.startTime;
+    }
   } else {
     const refusal = typeLockRefusal(
       'results',
@@ -195,7 +252,7 @@ export async function saveLynxRace(
       'LYNX_MEET_MANAGMENT',
     );
     if (refusal) return { ok: false, reason: `${race.fileName}: ${refusal}` };
-    fields.results = rowsToStore(race, identity, stored.results);
+    fields.results = rowsToStore(race, identity, stored);
     fields.resultsFileName = race.fileName;
     fields.resultsFileType = 'LYNX_MEET_MANAGMENT';
     if (stored.status !== 'imported' && stored.status !== 'scratched') fields.status = 'official';
@@ -204,5 +261,12 @@ export async function saveLynxRace(
     }
   }
   await writeEvent(trx, stored.id, fields);
-  return { ok: true, eventId: stored.id, created, rows: race.rows.length };
+  return {
+    ok: true,
+    eventId: stored.id,
+    created,
+    rows: race.rows.length,
+    unit: fields.lynxUnit ?? stored.lynxUnit,
+    race: fields.lynxRace ?? stored.lynxRace,
+  };
 }

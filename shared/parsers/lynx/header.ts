@@ -34,6 +34,11 @@ export interface EventHeader {
   startTime: string | null;
 }
 
+/** The event's name; a header that leaves it blank is still an event: "Event 12". */
+export function nameOf(written: string, key: LynxEventKey): string {
+  return written === '' ? `Event ${key.eventNumber}` : written;
+}
+
 /** "13:53:47.8223" (a .lif's time of day) or "13:53" as the event's time, else null. */
 export function startTimeOf(text: string): string | null {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(text.trim());
@@ -53,7 +58,7 @@ export function readEventHeader(line: CsvLine, isEvt: boolean, warn: Warn): Even
   requireHeaderShape(line);
   const cells = new Cells<(typeof headerColumns)[number]>(line, headerColumns);
   const key = readEventKey(cells, keyColumns);
-  const eventName = cells.get('event name');
+  const eventName = nameOf(cells.get('event name'), key);
   const windCell = cells.get('wind');
   // FieldLynx writes its event code where FinishLynx writes the wind: LJ1, HJ1, SP1...
   const code = isEvt && fieldDisciplineFromCode(windCell) !== null ? windCell : null;

@@ -18,11 +18,12 @@ export function readEventKey<C extends string>(
   columns: Record<'event' | 'round' | 'heat', C>,
 ): LynxEventKey {
   const eventNumber = cells.get(columns.event);
-  if (!/^[0-9A-Za-z]+$/.test(eventNumber)) cells.reject(columns.event, 'an event number');
+  if (!/^[0-9A-Za-z]{1,12}$/.test(eventNumber)) cells.reject(columns.event, 'an event number');
+  // Rounds and heats are counted in ones: a number of five digits is no round or heat.
   const count = (column: C, what: string): string => {
-    const value = cells.get(column) || '1';
-    if (!/^\d+$/.test(value)) cells.reject(column, `a ${what} number`);
-    return unpadded(value);
+    const value = unpadded(cells.get(column) || '1');
+    if (!/^\d{1,4}$/.test(value)) cells.reject(column, `a ${what} number`);
+    return value;
   };
   return {
     eventNumber: unpadded(eventNumber),

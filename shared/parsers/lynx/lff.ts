@@ -7,6 +7,7 @@ import { Cells, noneIfZero } from './cells.ts';
 import { eventDiscipline, readEventName } from '../../eventNames/index.ts';
 import { guard, reject } from './failure.ts';
 import { readEventKey, requireHeaderShape } from './key.ts';
+import { nameOf } from './header.ts';
 import { checkedRows, fullName, lynxRow } from './rows.ts';
 import { readHorizontalSeries, readVerticalSeries, seriesCode, writtenCells } from './series.ts';
 import type { Series } from './series.ts';
@@ -37,7 +38,7 @@ export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<Parse
     requireHeaderShape(headerLine);
     const header = new Cells<(typeof headerColumns)[number]>(headerLine, headerColumns);
     const key = readEventKey(header, { event: 'event', round: 'round', heat: 'flight' });
-    const eventName = header.get('event name');
+    const eventName = nameOf(header.get('event name'), key);
     // Marks in feet and inches would need converting; the product keeps metres.
     if (!/^(metric)?$/i.test(header.get('units'))) header.reject('units', "'metric'");
     const heights = readBarHeights(header.rest(), headerLine.line);

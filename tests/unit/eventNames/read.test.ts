@@ -2,6 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { readEventName } from '../../../shared/eventNames/index.ts';
 import type { Round } from '../../../shared/domain.ts';
 
+describe('readEventName: an A or B final', () => {
+  it.each([
+    ['Men 100m Final B', 'B'],
+    ['Men 100m A Final', 'A'],
+    ['Men 100m Final', null],
+    ['Finale a serie', null],
+  ])('%s: letter %s', (name, letter) => {
+    expect(readEventName(name)).toMatchObject({ round: 'finals', finalLetter: letter });
+  });
+});
+
 describe('readEventName: the round the words say', () => {
   it.each<[string, Round]>([
     // English (US and Irish/UK)

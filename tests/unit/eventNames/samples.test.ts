@@ -197,6 +197,7 @@ describe('the event names of the FinishLynx samples', () => {
       heat: null,
       flight: null,
       gender: name.startsWith('Women') ? 'women' : 'men',
+      finalLetter: null,
     });
   });
 

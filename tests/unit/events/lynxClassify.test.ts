@@ -21,7 +21,9 @@ function race(
     id: identity.unit,
     eventName,
     eventType,
+    lynxEventNumber: eventNumber,
     lynxUnit: identity.unit,
+    lynxRace: identity.race,
     lynxFamily: identity.family,
     lynxRound: round,
     round: 'unknown',
@@ -132,6 +134,74 @@ describe('rounds from the round column and the rounds each event has', () => {
       '100m M U16 - Bieg 3 r1 h3': ['heats', 3, 3],
       '100m M U16 - FINAŁ r1': ['finals', null, 1],
     });
+  });
+
+  it('heats named by number and a final under the same event number are heats and a final', () => {
+    const events = [
+      race('1', '1', '1', 'Men 60m Heat 1'),
+      race('1', '1', '2', 'Men 60m Heat 2'),
+      race('1', '2', '1', 'Men 60m'),
+    ];
+    expect(view(events)).toEqual({
+      'Men 60m Heat 1 r1 h1': ['heats', 1, 2],
+      'Men 60m Heat 2 r1 h2': ['heats', 2, 2],
+      'Men 60m r2': ['finals', null, 1],
+    });
+  });
+
+  it('numbered heats and semis under event numbers of their own stay apart', () => {
+    const events = [
+      race('10', '1', '1', '100m Männer Vorlauf 1'),
+      race('11', '1', '1', '100m Männer Vorlauf 2'),
+      race('20', '1', '1', '100m Männer Halbfinale 1'),
+      race('21', '1', '1', '100m Männer Halbfinale 2'),
+      race('30', '1', '1', '100m Männer Finale'),
+    ];
+    expect(new Set(events.map((e) => e.lynxUnit)).size).toBe(5);
+    expect(view(events)).toEqual({
+      '100m Männer Vorlauf 1 r1 h1': ['heats', 1, 2],
+      '100m Männer Vorlauf 2 r1 h2': ['heats', 2, 2],
+      '100m Männer Halbfinale 1 r1 h1': ['semis', 1, 2],
+      '100m Männer Halbfinale 2 r1 h2': ['semis', 2, 2],
+      '100m Männer Finale r1': ['finals', null, 1],
+    });
+  });
+
+  it('an A and a B final are two finals, not sections of one', () => {
+    const events = [
+      race('4', '2', '1', 'Men 100m Final B'),
+      race('4', '2', '2', 'Men 100m Final A'),
+    ];
+    expect(events[0]!.lynxUnit).not.toBe(events[1]!.lynxUnit);
+    expect(classifyLynxEvents(events, []).map((c) => [c.round, c.heat, c.heatCount])).toEqual([
+      ['finals', null, 1],
+      ['finals', null, 1],
+    ]);
+  });
+
+  it('a session that reuses an event number is counted apart', () => {
+    const first = race('5', '1', '1', 'Women 100m', { hasResults: true });
+    const identity = raceIdentity(
+      {
+        key: { eventNumber: '5', round: '1', heat: '1' },
+        eventName: 'Men 1500m',
+        eventType: 'ATHLETICS',
+      },
+      2,
+    );
+    const second = {
+      ...race('5', '1', '1', 'Men 1500m'),
+      id: identity.unit,
+      lynxUnit: identity.unit,
+      lynxRace: identity.race,
+      lynxFamily: identity.family,
+    };
+    expect(
+      classifyLynxEvents([first, second], []).map((c) => [c.round, c.heat, c.heatCount]),
+    ).toEqual([
+      ['finals', null, 1],
+      ['finals', null, 1],
+    ]);
   });
 
   it('the flights of a field event are one event, never split', () => {

@@ -1,0 +1,28 @@
+import type { Db } from '../db/connect.ts';
+import type { LiveMessage } from '../../shared/live/messages.ts';
+import { findPublicEvent } from './queries.ts';
+
+export interface SavedEvent {
+  id: string;
+  competitionUic: number;
+  version: number;
+}
+
+/**
+ * What spectators are told about the event after a change, read inside the transaction so
+ * payload and version agree: the public event, its removal, or nothing when the public
+ * neither sees it now nor saw it before.
+ */
+export async function eventMessage(
+  trx: Db,
+  saved: SavedEvent,
+  wasPublic: boolean,
+): Promise<LiveMessage | null> {
+  const event = await findPublicEvent(trx, saved.id);
+  if (event) return { name: 'event.changed', payload: { event, version: event.version } };
+  if (!wasPublic) return null;
+  return {
+    name: 'event.removed',
+    payload: { eventId: saved.id, competitionUic: saved.competitionUic, version: saved.version },
+  };
+}
