@@ -19,7 +19,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('events')
     .addColumn('heat', 'integer', (c) => c.check(sql`heat > 0`))
-    .addColumn('heat_count', 'integer', (c) => c.notNull().defaultTo(1).check(sql`heat_count > 0`))
+    .addColumn('heat_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`heat_count > 0`),
+    )
     .addColumn('lynx_unit', 'text')
     .addColumn('lynx_race', 'text')
     .addColumn('lynx_family', 'text')
