@@ -95,6 +95,11 @@ describe('a real meet from the timing room', () => {
     await report.getByText('Women 60 Meter Dash · Heats · Heat 2 of 4').first().waitFor();
     await report.getByText('Women 800 Meter Run · Finals · Section 1 of 2').first().waitFor();
     await screenshot(desk, 'real-meet-upload-report-1280');
+    // The report reads on a phone too.
+    await desk.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(desk)).toBe(0);
+    await screenshot(desk, 'real-meet-upload-report-360');
+    await desk.setViewportSize({ width: 1280, height: 900 });
 
     // Nothing is left for the admin to edit.
     await desk.keyboard.press('Escape');
@@ -132,6 +137,9 @@ describe('a real meet from the timing room', () => {
     const results = shot.getByRole('region', { name: 'Results' });
     await results.getByRole('columnheader', { name: 'Flight' }).waitFor();
     await screenshot(shot, 'real-meet-shot-put-flights-1280');
+    await shot.setViewportSize({ width: 360, height: 800 });
+    expect(await horizontalOverflow(shot)).toBe(0);
+    await screenshot(shot, 'real-meet-shot-put-flights-360');
 
     // The final is next: the phone opens it and sees its start list...
     await phone.goto(`${t.url}/?cid=${competition.uic}`);
