@@ -49,11 +49,6 @@ export async function saveTimetableEvents(
       status: imported ? 'imported' : 'upcoming',
       autoCreatedFromTimetable: true,
       timetableKey,
-      windSpeed: null,
-      resultsFileName: null,
-      startListFileName: null,
-      pdfFileId: null,
-      pdfLink: null,
     });
     changes.created(id);
     saved.push({ eventId: id, created: true });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import {
+  horizontalOverflow,
+  launchBrowser,
+  screenshot,
+  settledVisitorPage,
+} from '../support/browser.ts';
 import { clubWithAdmin, samples } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
 import { RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
@@ -21,14 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPage(width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript(() => {
-    localStorage.setItem('collapsibleBannerSeen', 'true');
-    localStorage.setItem('cookieConsentGiven', 'true');
-  });
-  return page;
-}
+const newPage = (width: number): Promise<Page> => settledVisitorPage(browser, width);
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto(`${t.url}/login`);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import {
+  horizontalOverflow,
+  launchBrowser,
+  screenshot,
+  settledVisitorPage,
+} from '../support/browser.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
 import { meetFile, uploadBatches } from '../support/meets.ts';
@@ -39,14 +44,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPage(width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript(() => {
-    localStorage.setItem('collapsibleBannerSeen', 'true');
-    localStorage.setItem('cookieConsentGiven', 'true');
-  });
-  return page;
-}
+const newPage = (width: number): Promise<Page> => settledVisitorPage(browser, width);
 
 const markWindow = (page: Page) =>
   page.evaluate(() => {

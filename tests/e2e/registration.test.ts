@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import {
+  horizontalOverflow,
+  launchBrowser,
+  screenshot,
+  settledVisitorPage,
+} from '../support/browser.ts';
 import { packageId } from '../support/admin.ts';
 import { createClub, createCompetition, unique } from '../support/factory.ts';
 
@@ -18,14 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newPage(width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript(() => {
-    localStorage.setItem('collapsibleBannerSeen', 'true');
-    localStorage.setItem('cookieConsentGiven', 'true');
-  });
-  return page;
-}
+const newPage = (width: number): Promise<Page> => settledVisitorPage(browser, width);
 
 /** The verification link of the newest e-mail to the address, as a path on this site. */
 async function verifyLink(email: string): Promise<string> {

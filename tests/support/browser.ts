@@ -45,3 +45,16 @@ export function horizontalOverflow(page: Page): Promise<number> {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
 }
+
+/**
+ * A page of the given width for a visitor who has seen the banner and accepted cookies, so
+ * neither covers what a test looks at.
+ */
+export async function settledVisitorPage(browser: Browser, width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  await page.addInitScript(() => {
+    localStorage.setItem('collapsibleBannerSeen', 'true');
+    localStorage.setItem('cookieConsentGiven', 'true');
+  });
+  return page;
+}

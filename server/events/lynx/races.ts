@@ -210,12 +210,6 @@ export async function saveLynxRace(
       round: parsed.round,
       // Neither track nor field can be told: the admin must look at it (spec section 4).
       status: classifiable ? 'upcoming' : 'imported',
-      time: null,
-      windSpeed: null,
-      resultsFileName: null,
-      startListFileName: null,
-      pdfFileId: null,
-      pdfLink: null,
     });
     changes.created(id);
     created = true;
