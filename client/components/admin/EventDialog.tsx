@@ -1,4 +1,5 @@
 import type { AdminCompetition, AdminEvent } from '../../../shared/schemas/admin.ts';
+import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { AdminDialog } from './AdminDialog.tsx';
 import { EventForm } from './EventForm.tsx';
 
@@ -21,7 +22,13 @@ export function EventDialog({
   onClose: () => void;
 }) {
   return (
-    <AdminDialog open={open} onClose={onClose} title={event ? 'Edit Event' : 'Add New Event'}>
+    <AdminDialog
+      open={open}
+      onClose={onClose}
+      title={event ? 'Edit Event' : 'Add New Event'}
+      // Six heats may share one name: the dialog says which one is open.
+      {...(event ? { description: eventTitle(event) } : {})}
+    >
       <EventForm
         // A different event, or a new one, starts a fresh form.
         key={event?.id ?? 'new'}
