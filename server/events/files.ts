@@ -7,7 +7,7 @@ import type { EventChanges } from './changes.ts';
 import { writeEvent, type EventFields } from './service.ts';
 import { raceIdentity } from './lynx/identity.ts';
 import { lockedEvent, type StoredEvent } from './lynx/queries.ts';
-import { withFlight, type RaceOutcome } from './lynx/races.ts';
+import { scheduleTime, withFlight, type RaceOutcome } from './lynx/races.ts';
 
 /** A results file or start list the admin sent to one event from its dialog. */
 export interface EventFile {
@@ -84,7 +84,7 @@ export async function saveEventFile(
     fields.startListFileName = file.fileName;
     fields.startListType = file.fileType;
   }
-  if (!results && stored.time === null && first?.startTime) fields.time = first.startTime;
+  if (!results) Object.assign(fields, scheduleTime(stored, first?.startTime));
   await writeEvent(changes.trx, eventId, fields);
   return {
     ok: true,

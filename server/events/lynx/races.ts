@@ -158,6 +158,19 @@ function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent
   return rankFlights(merged, vertical);
 }
 
+/**
+ * The schedule's time, from lynx.evt: it follows a new lynx.evt unless the admin changed it.
+ * A .lif's time of day is not used: it would split a race's heats apart in the time-ordered
+ * tables, the heats run so far before all the others.
+ */
+export function scheduleTime(
+  stored: Pick<StoredEvent, 'time' | 'lynxTime'>,
+  startTime: string | null | undefined,
+): EventFields {
+  if (!startTime || (stored.time !== null && stored.time !== stored.lynxTime)) return {};
+  return { time: startTime, lynxTime: startTime };
+}
+
 /** The keys and kind the file gives an event it makes or adopts. */
 function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
   const { parsed } = race;
@@ -232,13 +245,7 @@ export async function saveLynxRace(
     fields.startListFile = rowsToStore(race, identity, stored);
     fields.startListFileName = race.fileName;
     fields.startListType = 'LYNX_MEET_MANAGMENT';
-    // The schedule's time, from lynx.evt, follows a new lynx.evt unless the admin changed it.
-    // A .lif's time of day is not used: it would split a race's heats apart in the
-    // time-ordered tables, the heats run so far before all the others.
-    if (parsed.startTime && (stored.time === null || stored.time === stored.lynxTime)) {
-      fields.time = parsed.startTime;
-      fields.lynxTime = parsed.startTime;
-    }
+    Object.assign(fields, scheduleTime(stored, parsed.startTime));
   } else {
     const refusal = typeLockRefusal(
       'results',
