@@ -91,9 +91,16 @@ export class EventChanges {
     };
   }
 
-  /** The messages to publish after commit. */
+  /**
+   * The messages to publish after commit. The events written are read back together, once
+   * their timed finals' other sections have been raised a version.
+   */
   async messages(): Promise<LiveMessage[]> {
-    for (const id of this.wasPublic.keys()) if (!this.removed.has(id)) await this.race(id);
+    const kept = [...this.wasPublic.keys()].filter((id) => !this.removed.has(id));
+    for (const row of await this.read(kept)) {
+      const race = timedFinalRace(row);
+      if (race !== null) this.timedFinals.set(...race);
+    }
     for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
       const sections = await this.trx
         .selectFrom('events')
@@ -103,21 +110,27 @@ export class EventChanges {
         .execute();
       for (const { id } of sections) if (!this.wasPublic.has(id)) await this.bump(id);
     }
+    const saved = new Map(
+      (await this.read([...this.wasPublic.keys()])).map((row) => [row.id, row]),
+    );
     const messages: LiveMessage[] = [];
     for (const [id, wasPublic] of this.wasPublic) {
       const gone = this.removed.get(id);
-      const saved =
-        gone !== undefined
-          ? { id, ...gone }
-          : await this.trx
-              .selectFrom('events')
-              .select(['id', 'competitionUic', 'version'])
-              .where('id', '=', id)
-              .executeTakeFirst();
-      if (!saved) continue;
-      const message = await eventMessage(this.trx, saved, wasPublic);
+      const event = gone !== undefined ? { id, ...gone } : saved.get(id);
+      if (!event) continue;
+      const message = await eventMessage(this.trx, event, wasPublic);
       if (message) messages.push(message);
     }
     return messages;
+  }
+
+  /** What announcing the events needs of them, as they stand now. */
+  private read(ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.trx
+      .selectFrom('events')
+      .select(['id', 'competitionUic', 'version', 'lynxRace', 'round', 'heat', 'heatCount'])
+      .where('id', 'in', ids)
+      .execute();
   }
 }

@@ -66,7 +66,7 @@ async function overallOf(
         .onRef('self.competitionUic', '=', 'section.competitionUic')
         .onRef('self.lynxRace', '=', 'section.lynxRace'),
     )
-    .select(['section.heat', 'section.results', 'section.status'])
+    .select(['section.heat', 'section.results'])
     .where('self.id', '=', event.id)
     .where('section.visible', '=', true)
     .where('section.status', 'in', ['official', 'imported'])

@@ -4,6 +4,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import {
+  describeFailure,
   describeWarning,
   type ParsedEvent,
   type ParseWarning,
@@ -42,6 +43,13 @@ interface Draft {
   /** Nothing of the file could be used. */
   refused: boolean;
 }
+
+/** A file none of which could be used. */
+const refusedDraft = (fileName: string, reason: string): Draft => ({
+  ...draft(fileName, null, []),
+  refusals: [reason],
+  refused: true,
+});
 
 const draft = (fileName: string, contents: Draft['contents'], warnings: ParseWarning[]): Draft => ({
   fileName,
@@ -92,7 +100,7 @@ async function applyBatch(
       // What was written for this file is undone; its report says why.
       restore();
       drafts.length = before;
-      drafts.push({ ...draft(file.name, null, []), refusals: [refused], refused: true });
+      drafts.push(refusedDraft(file.name, refused));
     }
   }
   await classifyCompetition(changes, uic);
@@ -128,11 +136,7 @@ async function applyFile(
   options: { people: readonly Person[]; windAllowed: boolean },
 ): Promise<void> {
   if (!file.ok) {
-    drafts.push({
-      ...draft(file.name, null, []),
-      refusals: [describeFailureOf(file)],
-      refused: true,
-    });
+    drafts.push(refusedDraft(file.name, describeFailure(file.error, { file: false })));
     return;
   }
   const report = draft(file.name, file.contents, file.warnings);
@@ -198,17 +202,6 @@ async function applyRaces(
   report.refused = report.written.length === 0 && report.refusals.length > 0;
 }
 
-function describeFailureOf(file: Extract<BatchFile, { ok: false }>): string {
-  const { error } = file;
-  const where = [
-    error.row !== undefined && `row ${error.row}`,
-    error.column && `column ${error.column}`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return where ? `${where}: ${error.reason}` : error.reason;
-}
-
 /** One file sent to one event from its dialog, or a timetable to its competition. */
 async function applySingle(
   changes: EventChanges,
@@ -265,7 +258,7 @@ async function finish(trx: Db, drafts: Draft[]): Promise<UploadFileReport[]> {
 }
 
 /** The upload's message: the spec's success words for what it held, or why it failed. */
-function outcomeMessage(upload: UploadRow, output: Parsed, reports: UploadFileReport[]): string {
+function outcomeMessage(output: Parsed, reports: UploadFileReport[]): string {
   const refused = reports.filter((r) => r.outcome === 'refused');
   if (output.target !== 'lynx_batch') {
     return refused[0]?.reason ?? successMessage(output.target, output.format);
@@ -319,7 +312,7 @@ export async function applyUpload(
     const reports = [...upload.report, ...(await finish(trx, drafts))];
     const applied = reports.some((r) => r.outcome === 'applied');
     const status = applied ? 'published' : 'failed';
-    const message = outcomeMessage(upload, output, reports);
+    const message = outcomeMessage(output, reports);
     await trx
       .updateTable('uploads')
       .set({ status, message, report: JSON.stringify(reports), updatedAt: sql`now()` })

@@ -15,7 +15,7 @@ import {
 } from '../../shared/uploadRules.ts';
 import { Invalid, PayloadTooLarge } from '../errors.ts';
 import { insertFile } from '../files/queries.ts';
-import { statusMessage } from './queries.ts';
+import { refusedFile, statusMessage } from './queries.ts';
 
 export type IntakeDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
 
@@ -102,15 +102,6 @@ async function readPart(part: MultipartFile, name: string, format: UploadFormat)
   return data;
 }
 
-const refusedReport = (fileName: string, reason: string): UploadFileReport => ({
-  fileName,
-  outcome: 'refused',
-  contents: null,
-  events: [],
-  warnings: [],
-  reason,
-});
-
 /**
  * Reads the multipart body: an optional `type` field (sent before the files) and the file
  * parts (`file`, or `files` for a FinishLynx batch). Every file is checked by name, size and
@@ -162,7 +153,7 @@ async function receive(
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
       if (!batch) throw err.tooLarge ? new PayloadTooLarge(err.message) : new Invalid(err.message);
-      refused.push(refusedReport(name, err.message));
+      refused.push(refusedFile(name, err.message));
     }
   }
   const first = files[0];

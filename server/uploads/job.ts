@@ -8,7 +8,7 @@ import { failureMessage, formatOfName } from '../../shared/uploadRules.ts';
 import { JOB_ATTEMPTS } from '../infra/queue.ts';
 import { eventTypeOf } from '../events/imports.ts';
 import { applyUpload } from './apply.ts';
-import { findUpload, statusMessage, uploadFiles, type UploadRow } from './queries.ts';
+import { findUpload, refusedFile, statusMessage, uploadFiles, type UploadRow } from './queries.ts';
 
 type Deps = Pick<Runtime, 'db' | 'bus'>;
 
@@ -59,14 +59,7 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
   if (!output.ok) {
     const reason = describeFailure(output.error);
     return markFailed(deps, upload, `${failureMessage(output.format)} ${reason}`, [
-      {
-        fileName: output.error.file,
-        outcome: 'refused',
-        contents: null,
-        events: [],
-        warnings: [],
-        reason,
-      },
+      refusedFile(output.error.file, reason),
     ]);
   }
   await applyUpload(

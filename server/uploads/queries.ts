@@ -25,6 +25,11 @@ export function statusMessage(
   };
 }
 
+/** A file of an upload that could not be used, and why. */
+export function refusedFile(fileName: string, reason: string): UploadFileReport {
+  return { fileName, outcome: 'refused', contents: null, events: [], warnings: [], reason };
+}
+
 export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }

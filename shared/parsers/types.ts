@@ -30,16 +30,19 @@ export const parsed = <T>(value: T, warnings: ParseWarning[] = []): ParseResult<
 });
 export const failed = (error: ParseFailure): ParseResult<never> => ({ ok: false, error });
 
-/** "file, row 4, column time: reason": the precise reason an upload's message carries. */
-export function describeFailure(error: ParseFailure): string {
+/**
+ * "file, row 4, column time: reason": the precise reason an upload's message carries. Without
+ * the file where the reason is listed under the file already ("row 4, column time: reason").
+ */
+export function describeFailure(error: ParseFailure, options: { file?: boolean } = {}): string {
   const where = [
-    error.file,
+    options.file === false ? null : error.file,
     error.row !== undefined ? `row ${error.row}` : null,
     error.column !== undefined ? `column ${error.column}` : null,
   ]
     .filter(Boolean)
     .join(', ');
-  return `${where}: ${error.reason}`;
+  return where ? `${where}: ${error.reason}` : error.reason;
 }
 
 /** "file, row 7: reason". */
