@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_upload_pipeline.ts';
 import * as m0003 from './0003_real_meets.ts';
+import * as m0004 from './0004_timing_room.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_upload_pipeline': m0002,
   '0003_real_meets': m0003,
+  '0004_timing_room': m0004,
 };

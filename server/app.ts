@@ -17,6 +17,7 @@ import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
 import { attachLiveServer } from './live/server.ts';
 import { adminRoutes } from './admin/plugin.ts';
+import { agentRoutes } from './timingRoom/agentRoutes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { devMailRoutes } from './mail/devRoutes.ts';
 import { registrationRoutes } from './registration/routes.ts';
@@ -71,7 +72,8 @@ export async function buildApp(
     return { ok: true };
   });
   await app.register(authRoutes, runtime);
-  await app.register(adminRoutes, { db, bus, queue: runtime.queue });
+  await app.register(adminRoutes, { db, bus, queue: runtime.queue, limits: runtime.limits });
+  await app.register(agentRoutes, { db, bus, limits: runtime.limits });
   await app.register(fileRoutes, { db });
   await app.register(registrationRoutes, runtime);
   await app.register(analyticsRoutes, { config });

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/schemas/admin.ts';
 import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
 import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
+import type { CompetitionToken, CreatedToken } from '../../shared/schemas/timingRoom.ts';
 import { ApiRequestError } from './api.ts';
 
 /**
@@ -116,6 +117,17 @@ export const adminApi = {
   },
   upload: (uploadId: string) =>
     request<UploadView>(`/api/admin/uploads/${encodeURIComponent(uploadId)}`),
+
+  tokens: (uic: number) => request<CompetitionToken[]>(`${competitionPath(uic)}/tokens`),
+  createToken: (uic: number, name: string) =>
+    sendJson<CreatedToken>('POST', `${competitionPath(uic)}/tokens`, { name }),
+  revokeToken: async (id: string): Promise<void> => {
+    const res = await fetch(`/api/admin/tokens/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      credentials: 'same-origin',
+    });
+    if (!res.ok) throw await errorOf(res);
+  },
 };
 
 /** Cache keys of the admin data; every save invalidates the whole ['admin'] family. */
@@ -125,6 +137,7 @@ export const adminKeys = {
   features: (packageId: number) => ['admin', 'features', packageId] as const,
   competitions: ['admin', 'competitions'] as const,
   events: (competitionUic: number) => ['admin', 'events', competitionUic] as const,
+  tokens: (competitionUic: number) => ['admin', 'tokens', competitionUic] as const,
 };
 
 /** The server's text when it gave one, else the fallback the spec names for the screen. */

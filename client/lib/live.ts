@@ -6,10 +6,13 @@ import { LiveCache } from './liveCache.ts';
 
 /**
  * Messages a component may listen to itself. The others only ever update the data cache;
- * an upload's progress belongs to the dialog that started it, not to any cached query.
+ * an upload's progress belongs to the dialog that started it, an agent's status to the
+ * timing room panel, a race clock to the heat's page: none is a cached query.
  */
-export type ListenedMessage = 'upload.status';
-type MessageListener = (payload: LivePayload<ListenedMessage>) => void;
+const listenedMessages = ['upload.status', 'agent.status', 'event.clock'] as const;
+export type ListenedMessage = (typeof listenedMessages)[number];
+type MessageListener<N extends ListenedMessage> = (payload: LivePayload<N>) => void;
+type Listeners = { [N in ListenedMessage]: Set<MessageListener<N>> };
 
 /** 'connecting' until the first connection; 'reconnecting' whenever it is lost after that. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -43,7 +46,11 @@ export class LiveConnection {
   private readonly cache: LiveCache;
   private status: LiveStatus = 'connecting';
   private readonly statusListeners = new Set<() => void>();
-  private readonly messageListeners = new Set<MessageListener>();
+  private readonly messageListeners: Listeners = {
+    'upload.status': new Set(),
+    'agent.status': new Set(),
+    'event.clock': new Set(),
+  };
 
   constructor(
     queryClient: QueryClient,
@@ -82,10 +89,11 @@ export class LiveConnection {
     return () => this.statusListeners.delete(listener);
   };
 
-  /** Calls `listener` with every `upload.status` this page receives; returns the undo. */
-  onMessage = (_name: ListenedMessage, listener: MessageListener): (() => void) => {
-    this.messageListeners.add(listener);
-    return () => this.messageListeners.delete(listener);
+  /** Calls `listener` with every `name` message this page receives; returns the undo. */
+  onMessage = <N extends ListenedMessage>(name: N, listener: MessageListener<N>): (() => void) => {
+    const listeners = this.messageListeners[name] as Set<MessageListener<N>>;
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   };
 
   close(): void {
@@ -153,9 +161,12 @@ export class LiveConnection {
     socket.on('competition.changed', (payload: LivePayload<'competition.changed'>) =>
       this.cache.competitionChanged(payload),
     );
-    socket.on('upload.status', (payload: LivePayload<'upload.status'>) => {
-      for (const listener of this.messageListeners) listener(payload);
-    });
+    for (const name of listenedMessages) {
+      socket.on(name, (payload: LivePayload<typeof name>) => {
+        const listeners = this.messageListeners[name] as Set<MessageListener<typeof name>>;
+        for (const listener of listeners) listener(payload);
+      });
+    }
     socket.on(RESYNC, () => {
       setTimeout(() => {
         if (!socket.connected) return;

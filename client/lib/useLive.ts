@@ -51,9 +51,9 @@ export function useLiveStatus(): LiveStatus {
  * Calls `handler` with each `name` message that reaches the page (only those of rooms it
  * subscribed to). The latest handler is used, so callers need not memoise it.
  */
-export function useLiveMessage(
-  name: ListenedMessage,
-  handler: (payload: LivePayload<ListenedMessage>) => void,
+export function useLiveMessage<N extends ListenedMessage>(
+  name: N,
+  handler: (payload: LivePayload<N>) => void,
 ): void {
   const connection = useConnection();
   const latest = useRef(handler);

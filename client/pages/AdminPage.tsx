@@ -10,6 +10,7 @@ import { CompetitionDialog } from '../components/admin/CompetitionDialog.tsx';
 import { CompetitionsSection } from '../components/admin/CompetitionsSection.tsx';
 import { EventDialog } from '../components/admin/EventDialog.tsx';
 import { EventsSection } from '../components/admin/EventsSection.tsx';
+import { TimingRoomSection } from '../components/admin/TimingRoomSection.tsx';
 import { totalAthletes } from '../components/admin/athleteCount.ts';
 import {
   useAdminClubs,
@@ -130,6 +131,8 @@ export function AdminPage() {
           onEdit={(c) => setCompetitionDialog({ uic: c.uic })}
         />
       )}
+
+      {competition && <TimingRoomSection competition={competition} />}
 
       <EventsSection
         competition={competition}

@@ -4,13 +4,18 @@ import { api, ApiRequestError } from '../lib/api.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
-import { eventTableContent, isScratched } from '../../shared/athletics/eventDisplay.ts';
+import {
+  eventTableContent,
+  isScratched,
+  showsLiveResults,
+} from '../../shared/athletics/eventDisplay.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import { eventTitle } from '../../shared/athletics/heats.ts';
 import { EventHeader } from '../components/event/EventHeader.tsx';
 import { ResultsTable } from '../components/event/ResultsTable.tsx';
 import { StartListTable } from '../components/event/StartListTable.tsx';
 import { EventNotFound } from '../components/event/EventNotFound.tsx';
+import { RaceClock } from '../components/event/RaceClock.tsx';
 import '../components/event/event.css';
 
 /**
@@ -37,7 +42,42 @@ function overallTitle(event: PublicEvent): string {
     : `Overall: all ${event.heatCount} sections by time`;
 }
 
+const updatedAt = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** The finish camera's lines before the results file is saved: clearly not the official word. */
+function LiveResults({
+  event,
+  live,
+}: {
+  event: PublicEvent;
+  live: NonNullable<PublicEvent['live']>;
+}) {
+  return (
+    <>
+      <p className="ev-unofficial-note" role="status">
+        <span className="status-badge status-unofficial">Unofficial</span> Live from the finish
+        camera, updated {updatedAt(live.updatedAt)}. The official results replace these once the
+        timing room saves them.
+      </p>
+      <ResultsTable
+        event={{ ...event, results: live.rows, windSpeed: live.wind ?? event.windSpeed }}
+        title="Unofficial results"
+      />
+    </>
+  );
+}
+
 function EventTable({ event }: { event: PublicEvent }) {
+  const live = showsLiveResults(event) ? event.live : null;
+  if (live !== null) {
+    return (
+      <>
+        <LiveResults event={event} live={live} />
+        {event.startListFile.length > 0 && <StartListTable event={event} />}
+      </>
+    );
+  }
   switch (eventTableContent(event)) {
     case 'results':
       return (
@@ -109,6 +149,7 @@ export function EventPage() {
   return (
     <div className="container ev-event-page">
       <EventHeader event={event} />
+      <RaceClock eventId={event.id} />
       <EventTable event={event} />
     </div>
   );

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
+import type { LiveResults } from '../../shared/schemas/event.ts';
+import type { AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
 import type {
   EventStatus,
   EventType,
@@ -153,6 +155,8 @@ export interface EventsTable {
   /** The admin chose the round: the files no longer decide it. */
   roundLocked: Generated<boolean>;
   timetableKey: string | null;
+  /** Unofficial results from the finish camera's scoreboard feed, until a file's arrive. */
+  live: ColumnType<LiveResults | null, string | null | undefined, string | null>;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -195,6 +199,30 @@ export interface LynxScheduleTable {
   round: string;
   heat: string;
   position: number;
+}
+
+/** A competition's token for the timing room agent (only its hash is kept). */
+export interface CompetitionTokensTable {
+  id: Generated<string>;
+  competitionUic: number;
+  name: string;
+  tokenHash: string;
+  createdBy: number | null;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+  filesReceived: Generated<number>;
+  /** The agent's last report. */
+  agent: ColumnType<AgentStatusReport | null, string | null | undefined, string | null>;
+  agentSeenAt: Timestamp | null;
+}
+
+/** The last content of each FinishLynx file a competition received, by lower-cased name. */
+export interface LynxFilesTable {
+  competitionUic: number;
+  nameKey: string;
+  sha256: string;
+  uploadId: string;
+  receivedAt: Timestamp;
 }
 
 export interface SessionsTable {
@@ -262,6 +290,8 @@ export interface Database {
   uploads: UploadsTable;
   lynxSchedule: LynxScheduleTable;
   lynxPeople: LynxPeopleTable;
+  competitionTokens: CompetitionTokensTable;
+  lynxFiles: LynxFilesTable;
   sessions: SessionsTable;
   tokens: TokensTable;
   registrations: RegistrationsTable;

@@ -87,7 +87,7 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   const event = await db
     .selectFrom('events')
     .select(summaryColumns)
-    .select(['events.results', 'events.startListFile', hasResults, hasStartList])
+    .select(['events.results', 'events.startListFile', 'events.live', hasResults, hasStartList])
     .where('events.id', '=', id)
     .where('events.visible', '=', true)
     .executeTakeFirst();

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventsTable } from '../db/types.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { LiveResults } from '../../shared/schemas/event.ts';
 import { NotFound } from '../errors.ts';
 import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
 import { isEventId } from './queries.ts';
@@ -12,8 +13,15 @@ import { EventChanges } from './changes.ts';
 /** Event fields a change may set; start lists and results are athlete rows. */
 export type EventFields = Omit<
   Updateable<EventsTable>,
-  'id' | 'competitionUic' | 'version' | 'createdAt' | 'updatedAt' | 'results' | 'startListFile'
-> & { results?: AthleteRow[]; startListFile?: AthleteRow[] };
+  | 'id'
+  | 'competitionUic'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'results'
+  | 'startListFile'
+  | 'live'
+> & { results?: AthleteRow[]; startListFile?: AthleteRow[]; live?: LiveResults | null };
 
 export type NewEventFields = EventFields &
   Required<Pick<EventFields, 'eventName' | 'eventType'>> & {
@@ -24,9 +32,10 @@ export type NewEventFields = EventFields &
 export type { SavedEvent } from './message.ts';
 
 export function columns(fields: EventFields) {
-  const { results, startListFile, ...rest } = fields;
+  const { results, startListFile, live, ...rest } = fields;
   return {
     ...rest,
+    ...(live !== undefined ? { live: live === null ? null : JSON.stringify(live) } : {}),
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
     ...(startListFile !== undefined ? { startListFile: JSON.stringify(startListFile) } : {}),
   };

@@ -24,6 +24,10 @@ export interface RateLimits {
   mailByIp: Limiter;
   /** E-mails sent to one address: nobody's inbox is flooded through us. */
   mailByAddress: Limiter;
+  /** Requests of one timing room token: files, status reports, scoreboard lines, polls. */
+  agentByToken: Limiter;
+  /** Wrong or revoked tokens from one address. */
+  badTokenByIp: Limiter;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,10 @@ const budgets = {
   loginByAccount: { points: 5, duration: 15 * MINUTE },
   mailByIp: { points: 10, duration: 60 * MINUTE },
   mailByAddress: { points: 3, duration: 60 * MINUTE },
+  // A busy meet: a file every few seconds with its polls, a scoreboard line several times a
+  // second, a heartbeat: well under 20 a second.
+  agentByToken: { points: 1200, duration: MINUTE },
+  badTokenByIp: { points: 30, duration: MINUTE },
 } as const;
 
 function secondsOf(res: RateLimiterRes): number {
@@ -82,6 +90,8 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
     loginByAccount: make('loginByAccount'),
     mailByIp: make('mailByIp'),
     mailByAddress: make('mailByAddress'),
+    agentByToken: make('agentByToken'),
+    badTokenByIp: make('badTokenByIp'),
     async close() {
       redis?.disconnect();
     },

@@ -59,6 +59,10 @@ function routeOf(message: LiveMessage): { key: string; version?: number } {
       };
     case 'upload.status':
       return { key: `upload:${message.payload.uploadId}` };
+    case 'event.clock':
+      return { key: `clock:${message.payload.eventId}` };
+    case 'agent.status':
+      return { key: `agent:${message.payload.tokenId}` };
     case 'session.ended':
       return { key: `session:${message.payload.sessionHashes.join(',')}` };
   }
@@ -141,7 +145,11 @@ export function attachLiveServer(
         break;
       }
       case 'upload.status':
+      case 'agent.status':
         rooms = [clubAdminRoom(message.payload.clubUic)];
+        break;
+      case 'event.clock':
+        rooms = [eventRoom(message.payload.eventId)];
         break;
       case 'session.ended':
         void leaveAdminRooms(message.payload.sessionHashes);

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Runtime } from '../runtime.ts';
-import type { SessionUser } from '../auth/sessions.ts';
 import type { FileType } from '../../shared/domain.ts';
 import type { UploadAccepted, UploadFileReport, UploadKind } from '../../shared/schemas/upload.ts';
 import { UploadFileType } from '../../shared/schemas/upload.ts';
@@ -16,6 +15,8 @@ import {
 import { Invalid, PayloadTooLarge } from '../errors.ts';
 import { insertFile } from '../files/queries.ts';
 import { refusedFile, statusMessage } from './queries.ts';
+import { knownFiles, recordFiles, sha256, unchangedFile, type KnownFile } from './versions.ts';
+import { countFilesReceived } from '../timingRoom/queries.ts';
 
 export type IntakeDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
 
@@ -173,17 +174,32 @@ export interface UploadScope {
   currentType: FileType;
 }
 
+/** Who sent an upload: a signed-in admin, or a competition's timing room token. */
+export interface Uploader {
+  userId: number | null;
+  tokenId: string | null;
+}
+
+/** The answer, and whether a new upload was stored (202) or Rith had every file already (200). */
+export interface Intake {
+  answer: UploadAccepted;
+  stored: boolean;
+}
+
 /**
  * Stores the raw files and the upload row in one transaction, then (after commit) queues the
  * job and tells the club's admins: nothing the user sent is lost once the answer is 202.
+ * A FinishLynx batch records the content of each file; the timing room agent's files that
+ * the competition already has, exactly, are acknowledged and not stored again, so a file
+ * sent twice (a retry after a crash or a lost answer) is applied once.
  */
 export async function acceptUpload(
   deps: IntakeDeps,
-  user: SessionUser,
+  uploader: Uploader,
   request: FastifyRequest,
   scope: UploadScope,
   check?: (type: Exclude<FileType, 'NONE'>) => void,
-): Promise<UploadAccepted> {
+): Promise<Intake> {
   const target = scope.kind === 'lynx_batch' ? 'lynx_batch' : scope.kind;
   const { type, files, refused } = await receive(request, target, (format) =>
     scope.currentType !== 'NONE'
@@ -193,9 +209,21 @@ export async function acceptUpload(
         : 'LYNX_MEET_MANAGMENT',
   );
   check?.(type);
-  const upload = await deps.db.transaction().execute(async (trx) => {
+  const hashed = files.map((file) => ({ ...file, sha256: sha256(file.data) }));
+  const batchOf = scope.kind === 'lynx_batch' ? scope.competitionUic : null;
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const known =
+      batchOf !== null && uploader.tokenId !== null
+        ? await knownFiles(trx, batchOf, hashed)
+        : new Map<string, KnownFile>();
+    const fresh = hashed.filter((file) => !known.has(file.name));
+    const reports = [...refused, ...[...known.keys()].map(unchangedFile)];
+    const previous = [...known.values()].at(-1);
+    if (fresh.length === 0 && previous !== undefined) {
+      return { stored: false as const, previous, reports };
+    }
     const fileIds: string[] = [];
-    for (const file of files) {
+    for (const file of fresh) {
       const stored = await insertFile(trx, {
         fileName: file.name,
         contentType: CONTENT_TYPES[file.format],
@@ -203,7 +231,7 @@ export async function acceptUpload(
       });
       fileIds.push(stored.id);
     }
-    return trx
+    const upload = await trx
       .insertInto('uploads')
       .values({
         clubUic: scope.clubUic,
@@ -212,19 +240,27 @@ export async function acceptUpload(
         kind: scope.kind,
         fileType: type,
         fileIds,
-        createdBy: user.id,
+        createdBy: uploader.userId,
         message: null,
-        report: JSON.stringify(refused),
+        report: JSON.stringify(reports),
       })
       .returning(['id', 'clubUic', 'eventId'])
       .executeTakeFirstOrThrow();
+    if (batchOf !== null) await recordFiles(trx, batchOf, upload.id, fresh);
+    if (uploader.tokenId !== null) await countFilesReceived(trx, uploader.tokenId, fresh.length);
+    return { stored: true as const, upload, reports };
   });
-  deps.bus.publish(statusMessage(upload, 'queued', null, refused));
+  if (!outcome.stored) {
+    const { uploadId, status } = outcome.previous;
+    return { answer: { uploadId, status, files: outcome.reports }, stored: false };
+  }
+  const { upload, reports } = outcome;
+  deps.bus.publish(statusMessage(upload, 'queued', null, reports));
   try {
     await deps.queue.enqueue('uploads', { uploadId: upload.id }, { jobId: upload.id });
   } catch (err) {
     // The upload is stored as queued: the next worker start picks it up.
     request.log.error({ err, uploadId: upload.id }, 'could not queue the upload');
   }
-  return { uploadId: upload.id, status: 'queued', files: refused };
+  return { answer: { uploadId: upload.id, status: 'queued', files: reports }, stored: true };
 }

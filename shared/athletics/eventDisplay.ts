@@ -31,6 +31,24 @@ export function eventTableContent(event: {
 }
 
 /**
+ * Whether the page shows the finish camera's unofficial lines: only until the event's own
+ * results are shown, which always win.
+ */
+export function showsLiveResults(event: {
+  status: EventStatus;
+  results: readonly unknown[];
+  startListFile: readonly unknown[];
+  live: { rows: readonly unknown[] } | null;
+}): boolean {
+  return (
+    event.live !== null &&
+    event.live.rows.length > 0 &&
+    event.status !== 'scratched' &&
+    eventTableContent(event) !== 'results'
+  );
+}
+
+/**
  * The prefilled message of the share link (spec section 7); a heat is named with its number
  * ("Men 100 Meter Dash, Heat 2 of 6"), as six heats share one name.
  */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Competition } from '../schemas/competition.ts';
 import { PublicEvent } from '../schemas/event.ts';
 import { UploadFileReport } from '../schemas/upload.ts';
+import { AgentStatus } from '../schemas/timingRoom.ts';
 
 /**
  * Every message the change bus carries and Socket.IO pushes, with its payload schema.
@@ -28,6 +29,23 @@ export const liveMessages = {
     message: z.string().nullable(),
     /** Per file: what it wrote, its warnings or why it was refused (empty until known). */
     files: z.array(UploadFileReport).max(200),
+  }),
+  /**
+   * A heat's race clock from the finish camera: running (spectators' pages tick it on from
+   * `elapsedMs`) or stopped. Not kept: a page that missed it waits for the next one.
+   */
+  'event.clock': z.object({
+    eventId: z.uuid(),
+    competitionUic: z.number().int(),
+    state: z.enum(['running', 'stopped']),
+    elapsedMs: z.number().int().min(0),
+  }),
+  /** What a competition's timing room agent last reported, for the club's admins. */
+  'agent.status': z.object({
+    clubUic: z.number().int(),
+    competitionUic: z.number().int(),
+    tokenId: z.uuid(),
+    agent: AgentStatus,
   }),
   /**
    * Sessions that ended (logout, password reset): every node drops their sockets from the

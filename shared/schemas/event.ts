@@ -41,8 +41,21 @@ export const EventSummary = z.object({
 export type EventSummary = z.infer<typeof EventSummary>;
 export const EventSummaryList = z.array(EventSummary);
 
+/**
+ * A heat's results as the finish camera's scoreboard showed them, before the results file
+ * is saved: unofficial, replaced by the file's official results.
+ */
+export const LiveResults = z.object({
+  rows: AthleteRows,
+  wind: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type LiveResults = z.infer<typeof LiveResults>;
+
 /** GET /api/events/{id}: the event with its rows, its competition and its club. */
 export const PublicEvent = EventSummary.extend({
+  /** Unofficial results from the scoreboard feed; null once the results file is in. */
+  live: LiveResults.nullable(),
   results: AthleteRows,
   startListFile: AthleteRows,
   /**

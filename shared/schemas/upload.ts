@@ -35,12 +35,13 @@ export const fileContents = ['results', 'start_list', 'schedule', 'people', 'tim
 
 /**
  * What happened to one file of an upload: applied (with the events it wrote and any warnings,
- * such as a damaged character replaced) or refused, with the reason. Files are applied one by
- * one, so a refused file never stops the others.
+ * such as a damaged character replaced), refused, with the reason, or unchanged (the
+ * competition already has this very content: sent again, it changes nothing). Files are
+ * applied one by one, so a refused file never stops the others.
  */
 export const UploadFileReport = z.object({
   fileName: z.string(),
-  outcome: z.enum(['applied', 'refused']),
+  outcome: z.enum(['applied', 'refused', 'unchanged']),
   contents: z.enum(fileContents).nullable(),
   events: z.array(UploadedEvent),
   warnings: z.array(z.string()),
@@ -51,7 +52,8 @@ export type UploadFileReport = z.infer<typeof UploadFileReport>;
 /**
  * 202 of every upload endpoint: the files are stored and queued; the outcome comes live.
  * `files` lists the files of a batch refused on arrival (not FinishLynx files, empty, too
- * large, binary); the others go on.
+ * large, binary) or unchanged; the others go on. A timing room batch whose every file is
+ * unchanged stores nothing: the answer is 200 with the upload that brought them, as it stands.
  */
 export const UploadAccepted = z.object({
   uploadId: z.uuid(),

@@ -137,7 +137,7 @@ try {
   const reports = await Promise.all(
     generators.map(
       (child) =>
-        new Promise<Record<number, [number, number]>>((resolve) => {
+        new Promise<Record<string, [number, number]>>((resolve) => {
           child.on('message', (message: ClientsMessage) => {
             if (message.type === 'report') resolve(message.receipts);
           });

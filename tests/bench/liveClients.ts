@@ -1,33 +1,63 @@
-// A load generator for bench:live: `count` spectators on raw websockets, each speaking just
-// enough of the Engine.IO 4 / Socket.IO 5 protocol to connect, subscribe to a competition
-// and answer pings. Receipt is timed when a frame arrives; only its tail (the version) is
-// read, so the figures measure the server's fan-out, not JSON parsing in this process.
+// A load generator for bench:live and bench:agent: `count` spectators on raw websockets, each
+// speaking just enough of the Engine.IO 4 / Socket.IO 5 protocol to connect, subscribe to a
+// competition and answer pings. Receipt is timed when a frame arrives. bench:live reads only
+// its tail (the version), so the figures measure the server's fan-out, not JSON parsing in
+// this process; bench:agent needs to know which heat reached which stage, and parses it.
 import WebSocket from 'ws';
 
 export interface ClientsRequest {
   url: string;
   count: number;
   competitionUic: number;
+  /**
+   * What a receipt is counted under: the event's version (bench:live, one event), or
+   * `{eventId}:official` / `{eventId}:live{rows}` (bench:agent, a meet of heats).
+   */
+  keyBy?: 'version' | 'stage';
 }
 export type ClientsMessage =
   | { type: 'progress'; connected: number }
   | { type: 'ready' }
   | { type: 'failed'; error: string }
-  /** version -> [spectators that received it, time the last one did]. */
-  | { type: 'report'; receipts: Record<number, [number, number]> };
+  /** key -> [spectators that received it, time the last one did]. */
+  | { type: 'report'; receipts: Record<string, [number, number]> };
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: ClientsMessage) => process.send?.(message);
 /** Connections opened at once: enough to be quick, few enough not to overrun the accept queue. */
 const BATCH = 200;
 
-const receipts = new Map<number, [number, number]>();
+const receipts = new Map<string, [number, number]>();
+
+interface ChangedEvent {
+  id: string;
+  status: string;
+  results: unknown[];
+  live: { rows: unknown[] } | null;
+}
+
+/** What the frame tells: its version, or which heat reached which stage. */
+function keyOf(data: Buffer, keyBy: ClientsRequest['keyBy']): string | null {
+  if (keyBy === 'stage') {
+    const [name, payload] = JSON.parse(data.subarray(2).toString('utf8')) as [
+      string,
+      { event?: ChangedEvent },
+    ];
+    const event = payload.event;
+    if (name !== 'event.changed' || !event) return null;
+    if (event.status === 'official' && event.results.length > 0) return `${event.id}:official`;
+    return event.live ? `${event.id}:live${event.live.rows.length}` : null;
+  }
+  const tail = data.subarray(Math.max(0, data.length - 32)).toString('latin1');
+  return /"version":(\d+)\}\]$/.exec(tail)?.[1] ?? null;
+}
 
 function spectator(request: ClientsRequest): Promise<WebSocket> {
   const ws = new WebSocket(
     `${request.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`,
     { perMessageDeflate: false },
   );
+  const seen = new Set<string>();
   return new Promise((resolve, reject) => {
     ws.on('error', reject);
     ws.on('message', (data: Buffer) => {
@@ -42,16 +72,16 @@ function spectator(request: ClientsRequest): Promise<WebSocket> {
         resolve(ws); // ack of the subscription
       } else if (data[0] === 0x34 && data[1] === 0x32) {
         const at = now();
-        const tail = data.subarray(Math.max(0, data.length - 32)).toString('latin1');
-        const match = /"version":(\d+)\}\]$/.exec(tail);
-        if (!match) return;
-        const version = Number(match[1]);
-        const held = receipts.get(version);
+        const key = keyOf(data, request.keyBy);
+        // Counted once per spectator: a heat may be announced again at the same stage.
+        if (key === null || seen.has(key)) return;
+        seen.add(key);
+        const held = receipts.get(key);
         if (held) {
           held[0] += 1;
           held[1] = Math.max(held[1], at);
         } else {
-          receipts.set(version, [1, at]);
+          receipts.set(key, [1, at]);
         }
       }
     });

@@ -79,6 +79,7 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
       row('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),
       row('r2', 'Lee Park', { rank: '2', bib: '31', performance: '10.61', lane: '5' }),
     ],
+    live: null,
     overall: [],
     startListFile: [
       row('s1', 'Sam Carter', { bib: '12', lane: '4' }),

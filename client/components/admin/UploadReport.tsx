@@ -29,6 +29,12 @@ function EventLine({ event }: { event: UploadedEvent }) {
   );
 }
 
+const OUTCOME_LABELS: Record<UploadFileReport['outcome'], string> = {
+  applied: 'Applied',
+  refused: 'Refused',
+  unchanged: 'Unchanged',
+};
+
 /**
  * What an upload did with each of its files: the events and heats it created or updated (with
  * their rows and whether spectators see them), its warnings, or why it was refused.
@@ -47,9 +53,7 @@ export function UploadReport({ files }: { files: readonly UploadFileReport[] }) 
           <li key={`${file.fileName}-${index}`} className={`report-file is-${file.outcome}`}>
             <p className="report-file-head">
               <strong className="file-name">{file.fileName}</strong>{' '}
-              <span className="report-file-outcome">
-                {file.outcome === 'refused' ? 'Refused' : 'Applied'}
-              </span>
+              <span className="report-file-outcome">{OUTCOME_LABELS[file.outcome]}</span>
             </p>
             {file.reason && <p className="report-reason">{file.reason}</p>}
             {file.events.length > 0 && (

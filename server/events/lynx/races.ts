@@ -96,7 +96,7 @@ type Found =
  * that the file contradicts is another event (event numbers repeat between sessions and days):
  * results never land on it, and a lynx.evt entry becomes an event of a session of its own.
  */
-async function findRace(trx: Db, competitionUic: number, race: LynxRace): Promise<Found> {
+export async function findRace(trx: Db, competitionUic: number, race: LynxRace): Promise<Found> {
   const { parsed } = race;
   const sessions = Array.from({ length: SESSIONS }, (_, i) => raceIdentity(parsed, i + 1));
   const owned = (
@@ -256,6 +256,8 @@ export async function saveLynxRace(
     fields.results = rowsToStore(race, identity, stored);
     fields.resultsFileName = race.fileName;
     fields.resultsFileType = 'LYNX_MEET_MANAGMENT';
+    // The file is the official word: the scoreboard's unofficial lines give way to it.
+    fields.live = null;
     if (stored.status !== 'imported' && stored.status !== 'scratched') fields.status = 'official';
     if (parsed.eventType === 'ATHLETICS' && parsed.wind !== null && options.windAllowed) {
       fields.windSpeed = parsed.wind;

@@ -1,0 +1,107 @@
+/** The command line: flags only, so the line the admin console shows can be pasted as it is. */
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Rith timing room agent: publishes what FinishLynx saves, as soon as it is saved.
+
+Usage:
+  node rith-agent.mjs --url <site> --token <token> --folder <dir> [options]
+
+Required:
+  --url <site>             The Rith site, e.g. https://rith.ie
+  --token <token>          The competition's agent token (admin console, Timing room)
+  --folder <dir>           The folder FinishLynx saves to (lynx.evt, lynx.sch, lynx.ppl,
+                           .lif and .lff files)
+
+Options:
+  --state <dir>            Where the agent keeps its journal (default <folder>/.rith-agent)
+  --scoreboard-port <port> Also listen for FinishLynx's scoreboard (TCP and UDP) on this port
+                           and publish the running clock and results live (script rith.lss)
+  --poll                   Check the folder by polling: for network shares, where change
+                           notifications do not arrive
+  --help                   Show this help
+  --version                Show the agent's version
+
+Stop it with Ctrl-C: it finishes the file it is sending and remembers the rest.`;
+
+export interface AgentOptions {
+  /** The site's address, without a trailing slash. */
+  url: string;
+  token: string;
+  folder: string;
+  stateDir?: string | undefined;
+  /** TCP and UDP port for FinishLynx's scoreboard output; 0 picks a free one (tests). */
+  scoreboardPort?: number | null | undefined;
+  poll?: boolean | undefined;
+}
+
+export type ParsedArgs =
+  | { kind: 'run'; options: AgentOptions }
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'error'; message: string };
+
+export function parseAgentArgs(argv: string[]): ParsedArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        folder: { type: 'string' },
+        state: { type: 'string' },
+        'scoreboard-port': { type: 'string' },
+        poll: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    // parseArgs explains itself ("Unknown option '--fodler'"), without the error's stack.
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+
+  const missing = (['url', 'token', 'folder'] as const).filter((name) => !values[name]?.trim());
+  if (missing.length > 0) {
+    return { kind: 'error', message: `Missing ${missing.map((name) => `--${name}`).join(', ')}.` };
+  }
+  const url = checkUrl(values.url!.trim());
+  if (typeof url !== 'string') return url;
+
+  let scoreboardPort: number | null = null;
+  const port = values['scoreboard-port'];
+  if (port !== undefined) {
+    scoreboardPort = Number(port);
+    if (!/^\d+$/.test(port) || scoreboardPort < 1 || scoreboardPort > 65_535) {
+      return { kind: 'error', message: `--scoreboard-port must be a port number (1-65535).` };
+    }
+  }
+  return {
+    kind: 'run',
+    options: {
+      url,
+      token: values.token!.trim(),
+      folder: values.folder!,
+      stateDir: values.state,
+      scoreboardPort,
+      poll: values.poll ?? false,
+    },
+  };
+}
+
+function checkUrl(text: string): string | { kind: 'error'; message: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { kind: 'error', message: `--url must be the site's address, e.g. https://rith.ie` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { kind: 'error', message: `--url must start with https:// (or http://).` };
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}

@@ -1,0 +1,249 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminCompetition } from '../../../shared/schemas/admin.ts';
+import type { CompetitionToken, CreatedToken } from '../../../shared/schemas/timingRoom.ts';
+import {
+  AGENT_DOWNLOAD_PATH,
+  agentCommand,
+  agentConnected,
+  LSS_DOWNLOAD_PATH,
+} from '../../../shared/timingRoom.ts';
+import { errorText } from '../../lib/adminApi.ts';
+import { FormAlert } from '../auth/Field.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { useNow, useTimingRoom } from './useTimingRoom.ts';
+import './timingRoom.css';
+
+const TOKEN_PLACEHOLDER = '<token>';
+
+const clock = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/**
+ * The competition's timing room: tokens for the agent on the timing PC, the one line that
+ * starts it, and what each agent is doing, live.
+ */
+export function TimingRoomSection({ competition }: { competition: AdminCompetition }) {
+  const { tokens, create, revoke } = useTimingRoom(competition.uic);
+  const [name, setName] = useState('Finish PC');
+  const [fresh, setFresh] = useState<CreatedToken | null>(null);
+  const [folder, setFolder] = useState('C:\\Lynx');
+  const [port, setPort] = useState<number | null>(null);
+  const now = useNow();
+  const ids = { name: useId(), folder: useId(), port: useId(), command: useId() };
+
+  const siteUrl = window.location.origin;
+  const command = agentCommand({
+    siteUrl,
+    token: fresh?.token ?? TOKEN_PLACEHOLDER,
+    folder,
+    scoreboardPort: port,
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(name.trim(), { onSuccess: (created) => setFresh(created) });
+  };
+
+  return (
+    <section className="card admin-section timing-room" aria-labelledby="timing-room-title">
+      <div className="admin-section-head">
+        <h2 id="timing-room-title">
+          Timing room
+          <span className="admin-section-sub"> — {competition.competitionName}</span>
+        </h2>
+      </div>
+      <p className="timing-room-intro">
+        The Rith agent runs on the timing PC: it publishes every file FinishLynx saves, and its live
+        scoreboard, with no clicks. It needs Node.js and a token of this competition.
+      </p>
+
+      <form className="timing-room-create" onSubmit={submit}>
+        <label htmlFor={ids.name}>Token name</label>
+        <input
+          id={ids.name}
+          value={name}
+          maxLength={60}
+          required
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className="btn" disabled={create.isPending || name.trim() === ''}>
+          {create.isPending ? 'Creating…' : 'Create token'}
+        </button>
+      </form>
+      {create.isError && (
+        <FormAlert>{errorText(create.error, 'Failed to create the token.')}</FormAlert>
+      )}
+      {fresh && (
+        <div className="timing-room-token" role="status">
+          <p>
+            <strong>Copy this token now:</strong> Rith keeps only its fingerprint and cannot show it
+            again.
+          </p>
+          <p className="timing-room-code">
+            <code>{fresh.token}</code> <CopyButton text={fresh.token} label="Copy token" />
+          </p>
+        </div>
+      )}
+
+      <h3 className="timing-room-h3">Start the agent</h3>
+      <ol className="timing-room-steps">
+        <li>
+          Install <a href="https://nodejs.org/">Node.js</a> (version 18 or later) on the timing PC.
+        </li>
+        <li>
+          <a href={AGENT_DOWNLOAD_PATH} download="rith-agent.mjs">
+            Download the agent
+          </a>{' '}
+          (one file, rith-agent.mjs) into a folder of your choice.
+        </li>
+        <li>
+          In that folder, run this line in a terminal (Command Prompt, PowerShell or Terminal):
+        </li>
+      </ol>
+      <div className="timing-room-options">
+        <label htmlFor={ids.folder}>FinishLynx results folder</label>
+        <input id={ids.folder} value={folder} onChange={(e) => setFolder(e.target.value)} />
+        <label htmlFor={ids.port}>Scoreboard port (optional)</label>
+        <input
+          id={ids.port}
+          inputMode="numeric"
+          placeholder="e.g. 5000"
+          value={port ?? ''}
+          onChange={(e) => {
+            const value = Number(e.target.value.replace(/\D/g, ''));
+            setPort(value > 0 && value < 65_536 ? value : null);
+          }}
+        />
+      </div>
+      <p className="timing-room-code">
+        <code id={ids.command}>{command}</code> <CopyButton text={command} label="Copy command" />
+      </p>
+      {!fresh && (
+        <p className="timing-room-hint">
+          Replace {TOKEN_PLACEHOLDER} with a token: create one above (each is shown once).
+        </p>
+      )}
+      {port !== null && (
+        <p className="timing-room-hint">
+          In FinishLynx, load Rith&rsquo;s scoreboard script (
+          <a href={LSS_DOWNLOAD_PATH} download="rith.lss">
+            download rith.lss
+          </a>
+          ) and send the scoreboard to this PC on port {port} over the network (TCP).
+        </p>
+      )}
+
+      <h3 className="timing-room-h3">Tokens and agents</h3>
+      {tokens.isPending ? (
+        <p className="admin-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading tokens…
+        </p>
+      ) : tokens.isError ? (
+        <p className="admin-empty">Failed to fetch tokens</p>
+      ) : tokens.data.length === 0 ? (
+        <p className="admin-empty">No tokens yet</p>
+      ) : (
+        <ul className="timing-room-tokens">
+          {tokens.data.map((token) => (
+            <TokenCard
+              key={token.id}
+              token={token}
+              now={now}
+              revoking={revoke.isPending && revoke.variables === token.id}
+              onRevoke={() => {
+                if (window.confirm(`Revoke "${token.name}"? Its agent stops publishing at once.`)) {
+                  revoke.mutate(token.id, {
+                    onSuccess: () => setFresh((f) => (f?.id === token.id ? null : f)),
+                  });
+                }
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {revoke.isError && (
+        <FormAlert>{errorText(revoke.error, 'Failed to revoke the token.')}</FormAlert>
+      )}
+    </section>
+  );
+}
+
+function TokenCard({
+  token,
+  now,
+  revoking,
+  onRevoke,
+}: {
+  token: CompetitionToken;
+  now: number;
+  revoking: boolean;
+  onRevoke: () => void;
+}) {
+  const { agent } = token;
+  const connected = agentConnected(agent, now);
+  return (
+    <li className="timing-room-card">
+      <div className="timing-room-card-head">
+        <strong>{token.name}</strong>
+        <span className={`agent-state ${connected ? 'is-connected' : 'is-gone'}`}>
+          {connected
+            ? 'Agent connected'
+            : agent?.state === 'stopped'
+              ? 'Agent stopped'
+              : 'Agent not connected'}
+        </span>
+        <button type="button" className="btn btn-danger" onClick={onRevoke} disabled={revoking}>
+          {revoking ? 'Revoking…' : 'Revoke'}
+        </button>
+      </div>
+      <dl className="timing-room-facts">
+        {agent && (
+          <>
+            <dt>Agent</dt>
+            <dd>
+              {agent.host} · {agent.folder} · last heard {clock(agent.seenAt)}
+            </dd>
+            <dt>Last file</dt>
+            <dd>
+              {agent.lastFile
+                ? `${agent.lastFile.name}: ${agent.lastFile.outcome}${
+                    agent.lastFile.detail ? ` (${agent.lastFile.detail})` : ''
+                  } at ${clock(agent.lastFile.at)}`
+                : 'none yet'}
+            </dd>
+            <dt>Files today</dt>
+            <dd>
+              {agent.filesToday} published{agent.queue > 0 ? ` · ${agent.queue} waiting` : ''}
+            </dd>
+            {agent.scoreboard && (
+              <>
+                <dt>Scoreboard</dt>
+                <dd>
+                  port {agent.scoreboard.port} ·{' '}
+                  {agent.scoreboard.connected ? 'FinishLynx connected' : 'FinishLynx not connected'}
+                </dd>
+              </>
+            )}
+            <dt>Last error</dt>
+            <dd className={agent.lastError ? 'timing-room-error' : undefined}>
+              {agent.lastError
+                ? `${agent.lastError.message} (${clock(agent.lastError.at)})`
+                : 'none'}
+            </dd>
+          </>
+        )}
+        <dt>Created</dt>
+        <dd>{day(token.createdAt)}</dd>
+        <dt>Files received</dt>
+        <dd>
+          {token.filesReceived}
+          {token.lastUsedAt
+            ? ` · last used ${day(token.lastUsedAt)} ${clock(token.lastUsedAt)}`
+            : ' · never used'}
+        </dd>
+      </dl>
+    </li>
+  );
+}

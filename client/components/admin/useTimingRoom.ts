@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompetitionToken } from '../../../shared/schemas/timingRoom.ts';
+import { adminApi, adminKeys } from '../../lib/adminApi.ts';
+import { useLiveMessage } from '../../lib/useLive.ts';
+
+/**
+ * A competition's tokens, with each agent's status kept current by its reports (pushed to the
+ * club's admin room, which the admin page already joined).
+ */
+export function useTimingRoom(competitionUic: number) {
+  const queryClient = useQueryClient();
+  const key = adminKeys.tokens(competitionUic);
+  const tokens = useQuery({ queryKey: key, queryFn: () => adminApi.tokens(competitionUic) });
+  useLiveMessage('agent.status', (payload) => {
+    if (payload.competitionUic !== competitionUic) return;
+    queryClient.setQueryData<CompetitionToken[]>(key, (list) =>
+      list?.map((token) =>
+        token.id === payload.tokenId
+          ? { ...token, agent: payload.agent, lastUsedAt: payload.agent.seenAt }
+          : token,
+      ),
+    );
+  });
+  const create = useMutation({
+    mutationFn: (name: string) => adminApi.createToken(competitionUic, name),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => adminApi.revokeToken(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  return { tokens, create, revoke };
+}
+
+/** The time now, moving on every few seconds: an agent that stops reporting goes grey. */
+export function useNow(everyMs = 5_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { Runtime } from '../runtime.ts';
+import {
+  AgentIdentity,
+  AgentStatusReport,
+  ScoreboardAnswer,
+  ScoreboardUpdate,
+} from '../../shared/schemas/timingRoom.ts';
+import { AGENT_DOWNLOAD_PATH, LSS_DOWNLOAD_PATH } from '../../shared/timingRoom.ts';
+import { Unauthorized } from '../errors.ts';
+import { authenticateAgent, bearerOf, type AgentPrincipal } from './tokens.ts';
+import { saveAgentStatus } from './queries.ts';
+import { saveScoreboardResults } from '../events/live.ts';
+import { forwardClock } from './clock.ts';
+import { agentBundle, lssScript } from './download.ts';
+
+type Deps = Pick<Runtime, 'db' | 'bus' | 'limits'>;
+
+/**
+ * What only the timing room agent calls, with its token: who it publishes for, its status
+ * reports and the scoreboard feed. And the agent itself, as one file anyone may download.
+ */
+export const agentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const { db, bus } = deps;
+  const agentOf = async (request: FastifyRequest): Promise<AgentPrincipal> => {
+    const token = bearerOf(request.headers);
+    if (token === null)
+      throw new Unauthorized('Send the timing room token as Authorization: Bearer.');
+    return authenticateAgent(deps, request.ip, token);
+  };
+
+  app.get('/api/agent', { schema: { response: { 200: AgentIdentity } } }, async (request) => {
+    const agent = await agentOf(request);
+    return {
+      tokenId: agent.tokenId,
+      tokenName: agent.tokenName,
+      competitionUic: agent.competitionUic,
+      competitionName: agent.competitionName,
+      clubName: agent.clubName,
+    };
+  });
+
+  app.post('/api/agent/status', { schema: { body: AgentStatusReport } }, async (request, reply) => {
+    const agent = await agentOf(request);
+    const seenAt = await saveAgentStatus(db, agent.tokenId, request.body);
+    // Revoked between the check and the write: nothing to tell.
+    if (seenAt === undefined) throw new Unauthorized();
+    bus.publish({
+      name: 'agent.status',
+      payload: {
+        clubUic: agent.clubUic,
+        competitionUic: agent.competitionUic,
+        tokenId: agent.tokenId,
+        agent: { ...request.body, seenAt: seenAt.toISOString() },
+      },
+    });
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/agent/scoreboard',
+    { schema: { body: ScoreboardUpdate, response: { 200: ScoreboardAnswer } } },
+    async (request) => {
+      const agent = await agentOf(request);
+      const update = request.body;
+      return update.type === 'results'
+        ? saveScoreboardResults(deps, agent.competitionUic, update)
+        : forwardClock(deps, agent.competitionUic, update);
+    },
+  );
+
+  app.get(LSS_DOWNLOAD_PATH, async (_request, reply) => {
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="rith.lss"')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(await lssScript());
+  });
+
+  app.get(AGENT_DOWNLOAD_PATH, async (_request, reply) => {
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="rith-agent.mjs"')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(await agentBundle());
+  });
+};
