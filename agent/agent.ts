@@ -253,6 +253,7 @@ export async function startAgent(
     try {
       scoreboard = await Scoreboard.start({
         port: options.scoreboardPort,
+        host: options.scoreboardHost,
         api,
         reporter,
         connection,

@@ -16,7 +16,7 @@ import { AGENT_VERSION } from './version.ts';
 export type Problem =
   /** Network error, timeout, 5xx, 429, or an answer that is not Rith's: try again later. */
   | { kind: 'retry'; message: string; retryAfterMs: number | null; busy: boolean }
-  /** 401 (or 403): the token is wrong, revoked, or not for this competition. */
+  /** 401: the token is wrong, revoked, or not for this competition. */
   | { kind: 'unauthorized'; status: number; message: string }
   /** Any other 4xx: this request will never succeed as it is. */
   | { kind: 'refused'; status: number; message: string; code: string | null };
@@ -192,7 +192,7 @@ export class RithApi {
           },
         };
       }
-      if (response.status === 401 || response.status === 403) {
+      if (response.status === 401) {
         return { ok: false, problem: { kind: 'unauthorized', status: response.status, message } };
       }
       if (response.status === 429 || response.status >= 500 || response.status === 408) {

@@ -16,6 +16,10 @@ Options:
   --state <dir>            Where the agent keeps its journal (default <folder>/.rith-agent)
   --scoreboard-port <port> Also listen for FinishLynx's scoreboard (TCP and UDP) on this port
                            and publish the running clock and results live (script rith.lss)
+  --scoreboard-host <addr> The address to listen on (default 127.0.0.1: FinishLynx on this
+                           PC). Give this PC's network address, or 0.0.0.0, only when
+                           FinishLynx runs on another PC: anyone who can reach the port can
+                           post unofficial results
   --poll                   Check the folder by polling: for network shares, where change
                            notifications do not arrive
   --help                   Show this help
@@ -31,6 +35,8 @@ export interface AgentOptions {
   stateDir?: string | undefined;
   /** TCP and UDP port for FinishLynx's scoreboard output; 0 picks a free one (tests). */
   scoreboardPort?: number | null | undefined;
+  /** Where the scoreboard port listens: this PC only unless told otherwise. */
+  scoreboardHost?: string | undefined;
   poll?: boolean | undefined;
 }
 
@@ -53,6 +59,7 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
         folder: { type: 'string' },
         state: { type: 'string' },
         'scoreboard-port': { type: 'string' },
+        'scoreboard-host': { type: 'string' },
         poll: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
@@ -88,6 +95,7 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
       folder: values.folder!,
       stateDir: values.state,
       scoreboardPort,
+      scoreboardHost: values['scoreboard-host']?.trim() || undefined,
       poll: values.poll ?? false,
     },
   };

@@ -27,6 +27,8 @@ export interface ScoreboardInfo {
 
 export interface ScoreboardDeps {
   port: number;
+  /** The address to listen on; 127.0.0.1 when not given. */
+  host?: string | undefined;
   api: RithApi;
   reporter: Reporter;
   connection: Connection;
@@ -38,6 +40,12 @@ export interface ScoreboardDeps {
 
 /** The port cannot be opened: the agent cannot start as asked. */
 export class ScoreboardPortError extends Error {}
+
+/**
+ * Anyone who can send to the port can post unofficial results with the agent's token: by
+ * default only FinishLynx on this very PC can.
+ */
+const LOCAL_ONLY = '127.0.0.1';
 
 export class Scoreboard {
   private readonly board = new HeatBoard();
@@ -61,7 +69,7 @@ export class Scoreboard {
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(deps.port, () => {
+      server.listen(deps.port, deps.host ?? LOCAL_ONLY, () => {
         server.off('error', reject);
         resolve();
       });
@@ -115,7 +123,7 @@ export class Scoreboard {
     try {
       await new Promise<void>((resolve, reject) => {
         udp.once('error', reject);
-        udp.bind(this.port, () => {
+        udp.bind(this.port, this.deps.host ?? LOCAL_ONLY, () => {
           udp.off('error', reject);
           resolve();
         });

@@ -29,6 +29,10 @@ export interface SenderTuning {
 }
 
 export const DEFAULT_SENDER_TUNING: SenderTuning = { outcomePollMs: 250, outcomeWaitMs: 60_000 };
+/** The slowest an upload's outcome is asked for. */
+const MAX_OUTCOME_POLL_MS = 2_000;
+/** How long after Rith failed to process an upload its files are sent again. */
+const FAILED_RETRY_MS = 30_000;
 
 /** The last file Rith decided about, for the status report. */
 export interface LastFile {
@@ -283,6 +287,12 @@ export class Sender {
         this.deps.onChange();
         continue;
       }
+      // Not what settled: written again since (or being written). Sent once two reads a
+      // moment apart agree, so a file caught half-written never goes out.
+      if (content.hash !== item.hash) {
+        item.hash = content.hash;
+        continue;
+      }
       // Saved again with the content Rith already has: nothing to send.
       if (journal.accepted(item.key)?.hash === content.hash) {
         this.remove(item);
@@ -309,6 +319,8 @@ export class Sender {
       } else if (report?.outcome === 'unchanged') {
         this.record(item, content.hash, answer.uploadId, 'unchanged', null);
         this.deps.reporter.step('unchanged', `${item.name} (Rith already has this version)`);
+        // Sent before a crash and still on its way there: its outcome is still to be told.
+        if (answer.status === 'queued' || answer.status === 'parsing') follow.push(item.name);
       } else {
         this.record(item, content.hash, answer.uploadId, 'sent', null);
         this.deps.reporter.step('sent', item.name);
@@ -361,8 +373,12 @@ export class Sender {
   private async follow(uploadId: string, names: string[]): Promise<void> {
     const deadline = Date.now() + this.deps.tuning.outcomeWaitMs;
     const signal = this.stopped.signal;
+    // Quick at first (most uploads publish within a second), then sparing of the token's
+    // request budget while Rith works on a long one.
+    let wait = this.deps.tuning.outcomePollMs;
     while (!signal.aborted && Date.now() < deadline) {
-      await sleep(this.deps.tuning.outcomePollMs, signal);
+      await sleep(wait, signal);
+      wait = Math.min(wait * 1.5, MAX_OUTCOME_POLL_MS);
       if (signal.aborted) return;
       const result = await this.deps.api.uploadView(uploadId, signal);
       if (signal.aborted) return;
@@ -384,6 +400,19 @@ export class Sender {
     for (const name of names) {
       this.deps.reporter.step('sent', `${name}: Rith is still working on it (upload ${uploadId})`);
     }
+  }
+
+  /**
+   * Rith could not process the upload (not the file's fault: a refused file is reported as
+   * refused): the content is no longer counted as accepted, and is sent again a little later,
+   * so nothing is lost to an outage on Rith's side.
+   */
+  private retryFailed(key: string, name: string, hash: string): void {
+    delete this.deps.journal.data.files[key];
+    this.deps.reporter.note(`${name}: sending it again in ${FAILED_RETRY_MS / 1000} s`);
+    void sleep(FAILED_RETRY_MS, this.stopped.signal).then(() => {
+      if (!this.stopped.signal.aborted) this.offer(name, hash, this.ticket());
+    });
   }
 
   private async outcome(uploadId: string, view: UploadView, names: string[]): Promise<void> {
@@ -420,6 +449,7 @@ export class Sender {
       if (entry && entry.uploadId === uploadId) {
         entry.outcome = outcome;
         entry.detail = detail === null ? null : detail.slice(0, 500);
+        if (outcome === 'failed') this.retryFailed(key, name, entry.hash);
       }
       this.lastFile = { name, outcome, detail, at: this.deps.now() };
     }

@@ -132,7 +132,10 @@ export function AdminPage() {
         />
       )}
 
-      {competition && <TimingRoomSection competition={competition} />}
+      {competition && (
+        // A token shown once belongs to its competition: another competition starts afresh.
+        <TimingRoomSection key={competition.uic} competition={competition} />
+      )}
 
       <EventsSection
         competition={competition}

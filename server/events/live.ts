@@ -15,7 +15,8 @@ import { normalizeResultCode } from '../../shared/athletics/resultCode.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
-import { EventChanges } from './changes.ts';
+import { eventMessage } from './message.ts';
+import { isPublicEvent } from './queries.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
 import { writeEvent } from './service.ts';
@@ -105,10 +106,13 @@ async function targetOf(trx: Db, competitionUic: number, race: LynxRace): Promis
   return { stored: found.stored };
 }
 
-/** Official results from a file stay: the scoreboard feed only runs ahead of the file. */
-function ignoredBecause(stored: StoredEvent): string | null {
+/**
+ * The scoreboard feed only runs ahead of the event's own results: once any are in, or the
+ * admin has made the event official or scratched it, its lines change nothing.
+ */
+function ignoredBecause(stored: Pick<StoredEvent, 'status' | 'results'>): string | null {
   if (stored.status === 'scratched') return 'The event is scratched.';
-  if (stored.status === 'official' && stored.results.length > 0) {
+  if (stored.results.length > 0 || stored.status === 'official') {
     return 'The official results are in: the scoreboard does not change them.';
   }
   return null;
@@ -148,24 +152,40 @@ export async function saveScoreboardResults(
       .select('live')
       .where('id', '=', stored.id)
       .executeTakeFirstOrThrow();
-    if (current.live !== null && sameRows(current.live.rows, rows)) {
+    const wind = race.parsed.wind;
+    if (current.live !== null && current.live.wind === wind && sameRows(current.live.rows, rows)) {
       return { result: published, message: null };
     }
-    const changes = new EventChanges(trx);
-    await changes.before(stored.id);
+    // Only this event is told: unofficial lines are no part of a timed final's overall
+    // ranking, so its other sections have nothing new (EventChanges would tell them all).
+    const wasPublic = await isPublicEvent(trx, stored.id);
     await writeEvent(trx, stored.id, {
-      live: { rows, wind: race.parsed.wind, updatedAt: new Date().toISOString() },
+      live: { rows, wind, updatedAt: new Date().toISOString() },
       ...(stored.status === 'upcoming' ? { status: 'unofficial' } : {}),
     });
-    return { result: published, message: await changes.messages() };
+    const saved = await trx
+      .selectFrom('events')
+      .select(['id', 'competitionUic', 'version'])
+      .where('id', '=', stored.id)
+      .executeTakeFirstOrThrow();
+    return { result: published, message: await eventMessage(trx, saved, wasPublic) };
   });
 }
 
-/** The event a running or stopped clock belongs to, or why none. */
+/**
+ * The event a running or stopped clock belongs to, or why none: a heat whose results are in
+ * has no race on. Read in a transaction of its own (the lookup locks the rows it reads).
+ */
 export async function clockEvent(
   db: Db,
   competitionUic: number,
   heat: ScoreboardHeat,
 ): Promise<Target> {
-  return targetOf(db, competitionUic, asLif(heat, null, []));
+  const race = asLif(heat, null, []);
+  return db.transaction().execute(async (trx) => {
+    const target = await targetOf(trx, competitionUic, race);
+    if ('reason' in target) return target;
+    const why = ignoredBecause(target.stored);
+    return why === null ? target : { reason: why };
+  });
 }

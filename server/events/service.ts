@@ -32,7 +32,10 @@ export type NewEventFields = EventFields &
 export type { SavedEvent } from './message.ts';
 
 export function columns(fields: EventFields) {
-  const { results, startListFile, live, ...rest } = fields;
+  const { results, startListFile, live: liveRows, ...rest } = fields;
+  // Results written by any path (a file, the form, their deletion) replace the scoreboard's
+  // unofficial lines: those only ever run ahead of results.
+  const live = liveRows !== undefined ? liveRows : results !== undefined ? null : undefined;
   return {
     ...rest,
     ...(live !== undefined ? { live: live === null ? null : JSON.stringify(live) } : {}),

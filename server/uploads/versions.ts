@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { UploadFileReport, UploadStatus } from '../../shared/schemas/upload.ts';
 
 export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** The advisory lock class of a competition's file contents (its second key is the uic). */
+const CONTENT_LOCK = 4012;
 
 /** FinishLynx names files in any case; Windows does not tell 001-1-01.LIF from 001-1-01.lif. */
 const keyOf = (name: string) => name.toLowerCase();
@@ -24,6 +28,9 @@ export async function knownFiles(
   files: readonly { name: string; sha256: string }[],
 ): Promise<Map<string, KnownFile>> {
   if (files.length === 0) return new Map();
+  // Two sends of one file at once (a retry racing the first) must not both find it new:
+  // the competition's batches check and record their contents one at a time, until commit.
+  await sql`select pg_advisory_xact_lock(${CONTENT_LOCK}, ${competitionUic})`.execute(trx);
   const rows = await trx
     .selectFrom('lynxFiles')
     .innerJoin('uploads', 'uploads.id', 'lynxFiles.uploadId')

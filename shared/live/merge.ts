@@ -42,6 +42,7 @@ export function eventSummary(event: PublicEvent): EventSummary {
   delete summary.results;
   delete summary.startListFile;
   delete summary.overall;
+  delete summary.live;
   delete summary.competition;
   delete summary.club;
   return summary as EventSummary;

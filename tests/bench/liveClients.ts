@@ -39,10 +39,13 @@ interface ChangedEvent {
 /** What the frame tells: its version, or which heat reached which stage. */
 function keyOf(data: Buffer, keyBy: ClientsRequest['keyBy']): string | null {
   if (keyBy === 'stage') {
-    const [name, payload] = JSON.parse(data.subarray(2).toString('utf8')) as [
-      string,
-      { event?: ChangedEvent },
-    ];
+    let message: [string, { event?: ChangedEvent }];
+    try {
+      message = JSON.parse(data.subarray(2).toString('utf8')) as typeof message;
+    } catch {
+      return null;
+    }
+    const [name, payload] = message;
     const event = payload.event;
     if (name !== 'event.changed' || !event) return null;
     if (event.status === 'official' && event.results.length > 0) return `${event.id}:official`;

@@ -5,6 +5,7 @@ import { createCompetition } from '../support/factory.ts';
 import { sendUpload, settled } from '../support/uploads.ts';
 import { meetFile, publicMeet } from '../support/meets.ts';
 import { createToken, TokenClient } from '../support/tokens.ts';
+import { Spectator } from '../support/spectator.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { UploadAccepted } from '../../shared/schemas/upload.ts';
 import type {
@@ -194,6 +195,16 @@ describe('files from the agent', () => {
     expect(tokens.find((x) => x.id === tokenId)?.lastUsedAt).not.toBeNull();
   });
 
+  it('sent twice at once are stored once', async () => {
+    const { uic, agent } = await newCompetition();
+    const [a, b] = await Promise.all([
+      sendFiles(agent, uic, meetFiles('lynx.evt')),
+      sendFiles(agent, uic, meetFiles('lynx.evt')),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 202]);
+    expect(a.body.uploadId).toBe(b.body.uploadId);
+  });
+
   it('sent again after their upload failed are applied again', async () => {
     const { uic, agent } = await newCompetition();
     const evt = await sendFiles(agent, uic, meetFiles('lynx.evt'));
@@ -330,13 +341,41 @@ describe('the scoreboard feed', () => {
     });
     expect(tooMany.status).toBe(400);
     expect((await heatOf(uic, 1)).live?.rows).toHaveLength(1);
-    expect(heat.results).toEqual([]);
+    expect(heat.live).toBeNull();
+
+    // Once the heat's file is in, neither lines nor garbage touch its results.
+    await settled(agent, (await sendFiles(agent, uic, meetFiles('001-1-01.lif'))).body.uploadId);
+    const official = await heatOf(uic, 1);
+    expect(official.live).toBeNull();
+    for (const rows of [[line('1', '9999', '9', '9.99')], [line('??', '', '', 'x')]]) {
+      expect((await post(agent, scoreboard(1, rows))).body.outcome).toBe('ignored');
+    }
+    expect(await heatOf(uic, 1)).toEqual(official);
+  });
+
+  it('gives way to results written any other way, which stay when the results go', async () => {
+    const { uic, agent } = await newCompetition();
+    await settled(agent, (await sendFiles(agent, uic, meetFiles('lynx.evt'))).body.uploadId);
+    await post(agent, scoreboard(2, [line('1', '2122', '3', '14.53')]));
+    const heat = await heatOf(uic, 2);
+    expect(heat.live?.rows).toHaveLength(1);
+    // The admin puts the results on from the event's own dialog.
+    const res = await sendUpload(
+      admin,
+      `/api/admin/events/${heat.id}/upload-results`,
+      meetFiles('001-1-02.lif'),
+      { type: 'LYNX_MEET_MANAGMENT' },
+    );
+    await settled(admin, ((await res.json()) as UploadAccepted).uploadId);
+    expect((await heatOf(uic, 2)).live).toBeNull();
   });
 
   it('forwards the race clock of a heat it knows', async () => {
     const { uic, agent } = await newCompetition();
     await settled(agent, (await sendFiles(agent, uic, meetFiles('lynx.evt'))).body.uploadId);
     const heat = await heatOf(uic, 1);
+    const watching = await Spectator.connect(t.url);
+    await watching.subscribe({ eventId: heat.id });
     const clock = await post(agent, {
       type: 'clock',
       heat: { eventNumber: 1, round: 1, heat: 1, eventName: 'Boys 110 Meter Hurdles' },
@@ -344,6 +383,13 @@ describe('the scoreboard feed', () => {
       time: '7.3',
     });
     expect(clock.body).toEqual({ outcome: 'published', eventId: heat.id, reason: null });
+    expect((await watching.next((m) => m.name === 'event.clock')).payload).toEqual({
+      eventId: heat.id,
+      competitionUic: uic,
+      state: 'running',
+      elapsedMs: 7300,
+    });
+    watching.close();
     const bad = await post(agent, {
       type: 'clock',
       heat: { eventNumber: 1, round: 1, heat: 1, eventName: '' },

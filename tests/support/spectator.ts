@@ -1,7 +1,14 @@
 import { io, type Socket } from 'socket.io-client';
 import type { LiveMessage, LiveTarget, SubscribeAck } from '../../shared/live/messages.ts';
 
-const NAMES = ['event.changed', 'event.removed', 'competition.changed', 'upload.status'] as const;
+const NAMES = [
+  'event.changed',
+  'event.removed',
+  'competition.changed',
+  'upload.status',
+  'event.clock',
+  'agent.status',
+] as const;
 
 /**
  * A Socket.IO client as a spectator's page holds one, recording every message it is

@@ -79,9 +79,10 @@ describe('removeByVersion', () => {
 });
 
 describe('eventSummary', () => {
-  it('drops results, startListFile, competition and club', () => {
+  it('drops results, startListFile, live results, competition and club', () => {
     const summary = eventSummary(publicEvent());
     expect(summary).not.toHaveProperty('results');
+    expect(summary).not.toHaveProperty('live');
     expect(summary).not.toHaveProperty('startListFile');
     expect(summary).not.toHaveProperty('competition');
     expect(summary).not.toHaveProperty('club');
@@ -91,7 +92,7 @@ describe('eventSummary', () => {
     const event = publicEvent();
     const summary = eventSummary(event);
     const listingFields = Object.keys(EventSummary.shape) as (keyof EventSummary)[];
-    expect(listingFields).toHaveLength(Object.keys(event).length - 5);
+    expect(listingFields).toHaveLength(Object.keys(event).length - 6);
     expect(summary).toEqual(Object.fromEntries(listingFields.map((key) => [key, event[key]])));
     expect(Object.keys(summary).sort()).toEqual(Object.keys(EventSummary.shape).sort());
     expect(EventSummary.strict().parse(summary)).toEqual(summary);

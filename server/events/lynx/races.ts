@@ -256,8 +256,6 @@ export async function saveLynxRace(
     fields.results = rowsToStore(race, identity, stored);
     fields.resultsFileName = race.fileName;
     fields.resultsFileType = 'LYNX_MEET_MANAGMENT';
-    // The file is the official word: the scoreboard's unofficial lines give way to it.
-    fields.live = null;
     if (stored.status !== 'imported' && stored.status !== 'scratched') fields.status = 'official';
     if (parsed.eventType === 'ATHLETICS' && parsed.wind !== null && options.windAllowed) {
       fields.windSpeed = parsed.wind;
