@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Runtime } from '../runtime.ts';
 import {
   AgentIdentity,
@@ -16,6 +16,15 @@ import { forwardClock } from './clock.ts';
 import { agentBundle, lssScript } from './download.ts';
 
 type Deps = Pick<Runtime, 'db' | 'bus' | 'limits'>;
+
+/** A file the timing room saves to disk; always this server's current one. */
+const download = (reply: FastifyReply, fileName: string, type: string, body: string | Buffer) =>
+  reply
+    .header('content-type', `${type}; charset=utf-8`)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-cache')
+    .header('x-content-type-options', 'nosniff')
+    .send(body);
 
 /**
  * What only the timing room agent calls, with its token: who it publishes for, its status
@@ -70,21 +79,10 @@ export const agentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
   );
 
-  app.get(LSS_DOWNLOAD_PATH, async (_request, reply) => {
-    return reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="rith.lss"')
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(await lssScript());
-  });
-
-  app.get(AGENT_DOWNLOAD_PATH, async (_request, reply) => {
-    return reply
-      .header('content-type', 'text/javascript; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="rith-agent.mjs"')
-      .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(await agentBundle());
-  });
+  app.get(LSS_DOWNLOAD_PATH, async (_request, reply) =>
+    download(reply, 'rith.lss', 'text/plain', await lssScript()),
+  );
+  app.get(AGENT_DOWNLOAD_PATH, async (_request, reply) =>
+    download(reply, 'rith-agent.mjs', 'text/javascript', await agentBundle()),
+  );
 };

@@ -10,6 +10,7 @@ import {
 } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
 import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
+import { createToken } from '../support/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -70,6 +71,7 @@ describe("a user of one club calling every admin route on another club's data", 
       ),
     );
     await settled(victimClient, victimUpload);
+    const victimToken = await createToken(victimClient, competition.uic);
 
     const snapshot = async () => ({
       uploads: await db
@@ -88,6 +90,11 @@ describe("a user of one club calling every admin route on another club's data", 
         .where('competitionUic', '=', competition.uic)
         .execute(),
       files: (await db.selectFrom('files').select('id').execute()).length,
+      tokens: await db
+        .selectFrom('competitionTokens')
+        .selectAll()
+        .where('competitionUic', '=', competition.uic)
+        .execute(),
     });
     const before = await snapshot();
 
@@ -148,6 +155,15 @@ describe("a user of one club calling every admin route on another club's data", 
       'POST /api/admin/competitions/:uic/upload-lynx': () =>
         sendUpload(client, `/api/admin/competitions/${uic}/upload-lynx`, [lif], { field: 'files' }),
       'GET /api/admin/uploads/:id': () => client.fetch(`/api/admin/uploads/${victimUpload}`),
+      'POST /api/admin/competitions/:uic/tokens': () =>
+        client.fetch(`/api/admin/competitions/${uic}/tokens`, {
+          method: 'POST',
+          json: { name: 'intruder' },
+        }),
+      'GET /api/admin/competitions/:uic/tokens': () =>
+        client.fetch(`/api/admin/competitions/${uic}/tokens`),
+      'DELETE /api/admin/tokens/:id': () =>
+        client.fetch(`/api/admin/tokens/${victimToken.id}`, { method: 'DELETE' }),
       'DELETE /api/admin/events/:id/delete-pdf': () =>
         client.fetch(`/api/admin/events/${id}/delete-pdf`, { method: 'DELETE' }),
     };
