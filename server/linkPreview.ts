@@ -82,11 +82,13 @@ export function withPreview(html: string, preview: Preview, pageUrl: string): st
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
   ].join('\n    ');
+  // Replacer functions, never replacement strings: a name holding $' or $& would otherwise
+  // splice pieces of the page into it (a second script tag, four titles).
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(preview.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(preview.title)}</title>`)
     .replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
-      `<meta name="description" content="${escapeHtml(preview.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(preview.description)}" />`,
     )
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
