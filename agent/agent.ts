@@ -12,7 +12,8 @@ import { RithApi, type Problem } from './api.ts';
 import type { AgentOptions } from './args.ts';
 import { Connection } from './connection.ts';
 import { readWhole, waitUntilStable } from './files.ts';
-import { fileKey, Journal } from './journal.ts';
+import { Journal } from './journal.ts';
+import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { Reporter, type Out } from './report.ts';
 import { Scoreboard, ScoreboardPortError } from './scoreboard.ts';
 import { DEFAULT_SENDER_TUNING, Sender, type SenderTuning } from './sender.ts';
@@ -330,7 +331,7 @@ export async function startAgent(
     let found = 0;
     const onFile = (name: string, path: string, initial: boolean) => {
       const seq = activeSender.ticket();
-      const key = fileKey(name);
+      const key = lynxFileKey(name);
       // One read at a time per file, so its versions are offered in the order written.
       const work = (chains.get(key) ?? Promise.resolve())
         .then(() =>

@@ -1,5 +1,5 @@
 /** Which files the agent publishes, in which order, and reading one whole. */
-import { createHash } from 'node:crypto';
+import { contentHash } from '../shared/lynxFiles.ts';
 import { readFile, stat } from 'node:fs/promises';
 import { sleep } from './time.ts';
 
@@ -20,8 +20,6 @@ export function sendRank(name: string): number {
   const index = MEET_FILES.indexOf(name.toLowerCase());
   return index === -1 ? MEET_FILES.length : index;
 }
-
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export interface FileContent {
   bytes: Buffer;
@@ -51,7 +49,7 @@ export async function readWhole(path: string): Promise<FileContent | null> {
         before.mtimeMs === after.mtimeMs &&
         bytes.length === after.size
       ) {
-        return { bytes, hash: sha256(bytes) };
+        return { bytes, hash: contentHash(bytes) };
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -62,7 +60,7 @@ export async function readWhole(path: string): Promise<FileContent | null> {
   }
   // Still changing after two seconds of trying: this version goes, and the next one will
   // follow when the watcher sees it settle.
-  if (last) return { bytes: last, hash: sha256(last) };
+  if (last) return { bytes: last, hash: contentHash(last) };
   throw new Error(`${path} stayed locked by another program`);
 }
 

@@ -65,9 +65,6 @@ export function journalFileName(site: string, competitionUic: number): string {
   return `journal-${key.slice(0, 16)}.json`;
 }
 
-/** The journal's key for a file: FinishLynx's folder is case-insensitive on Windows. */
-export const fileKey = (name: string) => name.toLowerCase();
-
 /**
  * Writes `text` to `path` so that a crash at any moment leaves either the old file or the
  * new one. Windows refuses a rename over a file another program (an antivirus scan, a

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { FileReport, Problem, RithApi, UploadAnswer, UploadView } from './api.ts';
 import type { Connection } from './connection.ts';
 import { readWhole, sendRank, type FileContent } from './files.ts';
-import { fileKey, type FileOutcome, type Journal, type PendingFile } from './journal.ts';
+import { type FileOutcome, type Journal, type PendingFile } from './journal.ts';
+import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { describeReport, type Reporter } from './report.ts';
 import { backoffMs, localDay, sleep } from './time.ts';
 
@@ -105,7 +106,7 @@ export class Sender {
    */
   offer(name: string, hash: string, seq: number): boolean {
     const { journal } = this.deps;
-    const key = fileKey(name);
+    const key = lynxFileKey(name);
     const accepted = journal.accepted(key);
     const item = journal.pendingItem(key);
     if (item) {
@@ -311,7 +312,7 @@ export class Sender {
   private async accepted(batch: Outgoing[], answer: UploadAnswer): Promise<void> {
     const follow: string[] = [];
     for (const { item, content } of batch) {
-      const report = answer.files.find((file) => fileKey(file.fileName) === item.key);
+      const report = answer.files.find((file) => lynxFileKey(file.fileName) === item.key);
       if (report?.outcome === 'refused') {
         const reason = report.reason ?? 'refused';
         this.record(item, content.hash, answer.uploadId, 'refused', reason);
@@ -418,9 +419,9 @@ export class Sender {
   private async outcome(uploadId: string, view: UploadView, names: string[]): Promise<void> {
     const { journal, reporter } = this.deps;
     for (const name of names) {
-      const key = fileKey(name);
+      const key = lynxFileKey(name);
       const report: FileReport | undefined = view.files.find(
-        (file) => fileKey(file.fileName) === key,
+        (file) => lynxFileKey(file.fileName) === key,
       );
       let outcome: Exclude<FileOutcome, 'sent'>;
       let detail: string | null;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Runtime } from '../runtime.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { Unauthorized } from '../errors.ts';
-import { findEventCompetitionUic, isEventId } from '../events/queries.ts';
+import { findEventCompetitionUic } from '../events/queries.ts';
 import { findUpload } from '../uploads/queries.ts';
 import { agentUser, authenticateAgent, bearerOf, type AgentPrincipal } from './tokens.ts';
 
@@ -24,9 +24,8 @@ async function competitionOf(
     case 'event':
       return findEventCompetitionUic(deps.db, id);
     case 'upload':
-      return isEventId(id)
-        ? ((await findUpload(deps.db, id))?.competitionUic ?? undefined)
-        : undefined;
+      // The route's schema has checked the id is a uuid before this hook runs.
+      return (await findUpload(deps.db, id))?.competitionUic ?? undefined;
   }
 }
 

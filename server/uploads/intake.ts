@@ -15,7 +15,8 @@ import {
 import { Invalid, PayloadTooLarge } from '../errors.ts';
 import { insertFile } from '../files/queries.ts';
 import { refusedFile, statusMessage } from './queries.ts';
-import { knownFiles, recordFiles, sha256, unchangedFile, type KnownFile } from './versions.ts';
+import { knownFiles, recordFiles, unchangedFile, type KnownFile } from './versions.ts';
+import { contentHash } from '../../shared/lynxFiles.ts';
 import { countFilesReceived } from '../timingRoom/queries.ts';
 
 export type IntakeDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
@@ -209,7 +210,7 @@ export async function acceptUpload(
         : 'LYNX_MEET_MANAGMENT',
   );
   check?.(type);
-  const hashed = files.map((file) => ({ ...file, sha256: sha256(file.data) }));
+  const hashed = files.map((file) => ({ ...file, sha256: contentHash(file.data) }));
   const batchOf = scope.kind === 'lynx_batch' ? scope.competitionUic : null;
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const known =

@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { lynxFileKey as keyOf } from '../../shared/lynxFiles.ts';
 import type { UploadFileReport, UploadStatus } from '../../shared/schemas/upload.ts';
-
-export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** The advisory lock class of a competition's file contents (its second key is the uic). */
 const CONTENT_LOCK = 4012;
-
-/** FinishLynx names files in any case; Windows does not tell 001-1-01.LIF from 001-1-01.lif. */
-const keyOf = (name: string) => name.toLowerCase();
 
 /** A file Rith already has as sent: where it came with, and how that upload stands. */
 export interface KnownFile {
