@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { missingFor } from './tests/support/projects.ts';
 
 // The integration suite runs on embedded PGlite always, and again on PostgreSQL and Redis
-// whenever DATABASE_URL is set (CI sets it).
+// whenever DATABASE_URL is set (CI sets it). A project left out is named in the closing
+// lines of `npm test` (tests/support/projectsReporter.ts).
 const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration-${db}`,
@@ -19,9 +21,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('pglite'),
-      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+      ...(missingFor('integration-postgres').length === 0 ? [integration('postgres')] : []),
       // API nodes in processes of their own on PostgreSQL and a Redis the test restarts.
-      ...(process.env.DATABASE_URL && process.env.REDIS_URL
+      ...(missingFor('scale').length === 0
         ? [
             {
               test: {

@@ -3,6 +3,8 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_upload_pipeline.ts';
 import * as m0003 from './0003_real_meets.ts';
 import * as m0004 from './0004_timing_room.ts';
+import * as m0005 from './0005_outbox.ts';
+import * as m0006 from './0006_upload_file_index.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0002_upload_pipeline': m0002,
   '0003_real_meets': m0003,
   '0004_timing_room': m0004,
+  '0005_outbox': m0005,
+  '0006_upload_file_index': m0006,
 };

@@ -28,7 +28,10 @@ ensureChromium();
 execFileSync(process.execPath, ['scripts/build-client.mjs', '--if-stale'], { stdio: 'inherit' });
 fs.mkdirSync('tests/output', { recursive: true });
 const report = 'tests/output/vitest-report.json';
+// Written by tests/support/projectsReporter.ts (PROJECTS_REPORT there).
+const projectsReport = 'tests/output/vitest-projects.json';
 fs.rmSync(report, { force: true });
+fs.rmSync(projectsReport, { force: true });
 const result = spawnSync(
   process.execPath,
   [
@@ -37,17 +40,27 @@ const result = spawnSync(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    '--reporter=./tests/support/projectsReporter.ts',
     ...process.argv.slice(2),
   ],
   { stdio: 'inherit', env: { ...process.env, CHROMIUM_PATH: CHROMIUM } },
 );
 
-// One plain closing line that any CI can read, whatever the reporter prints above it.
+// The closing lines. First which projects ran, and which were left out and why: a run
+// without PostgreSQL or Redis must not read as the whole suite having passed.
+const closing = [];
+if (fs.existsSync(projectsReport)) {
+  const { ran, notRun } = JSON.parse(fs.readFileSync(projectsReport, 'utf8'));
+  const left = notRun.map(({ name, reason }) => `${name} (${reason})`);
+  closing.push(
+    `Projects: ${ran.join(', ') || 'none'} ran${left.length ? `; not run: ${left.join(', ')}` : ''}`,
+  );
+}
+// Then one plain line that any CI can read, whatever the reporter prints above it.
 if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(
-    `\nTests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`,
-  );
+  closing.push(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
 }
+if (closing.length) console.log(`\n${closing.join('\n')}`);
 process.exit(result.status ?? 1);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import {
   serializerCompiler,
@@ -8,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Runtime } from './runtime.ts';
 import { registerErrorHandler } from './errors.ts';
-import { registerClient } from './static.ts';
+import { answerBadUrl, registerClient } from './static.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clubRoutes } from './clubs/routes.ts';
 import { competitionRoutes } from './competitions/routes.ts';
@@ -24,6 +25,11 @@ import { registrationRoutes } from './registration/routes.ts';
 import { analyticsRoutes } from './analyticsRoutes.ts';
 import { isSameOrigin } from './auth/origin.ts';
 import { PDF_MAX_BYTES } from './files/sniff.ts';
+import { securityHeaders } from './securityHeaders.ts';
+import { createReadiness } from './infra/readiness.ts';
+
+/** What /readyz asks a load balancer to wait before trying a node that is not ready. */
+const NOT_READY_RETRY_AFTER_S = 5;
 
 export interface AppOptions {
   /** Serve the built client (off in API-only tests). */
@@ -45,11 +51,22 @@ export async function buildApp(
     // X-Forwarded-For is the client's word except for the hops our own proxies added.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    // A body trickled in a byte at a time would hold its socket and memory for ever.
+    requestTimeout: config.requestTimeoutMs,
+    // Node honours the timeout only when given at the server's creation, and checks it at
+    // this interval (30 s unless told): a tenth of it.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutMs / 10),
+    },
+    // A broken %-escape in a page's address gets the not-found page, not Fastify's raw JSON.
+    frameworkErrors: answerBadUrl(options.serveClient !== false),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
   // One file per request, never more than the largest kind allows; each route sets its own limit.
   await app.register(fastifyMultipart, {
@@ -63,13 +80,22 @@ export async function buildApp(
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
       return;
     }
-    if (!isSameOrigin(request.headers, config.publicUrl)) {
+    if (!isSameOrigin(request.raw, config.publicUrl, config.trustProxyHops)) {
       return reply.status(403).send({ error: 'Cross-site request refused.' });
     }
   });
   attachLiveServer(app, { db, bus, config });
+  // Liveness: the process answers. Readiness: it can serve, its database (and Redis) too.
   app.get('/healthz', async () => {
     return { ok: true };
+  });
+  const readiness = createReadiness(db, config.redisUrl);
+  app.addHook('onClose', () => readiness.close());
+  app.get('/readyz', async (_request, reply) => {
+    const report = await readiness.check();
+    reply.header('cache-control', 'no-store');
+    if (!report.ready) reply.status(503).header('retry-after', NOT_READY_RETRY_AFTER_S);
+    return report;
   });
   await app.register(authRoutes, runtime);
   await app.register(adminRoutes, { db, bus, queue: runtime.queue, limits: runtime.limits });
@@ -77,12 +103,15 @@ export async function buildApp(
   await app.register(fileRoutes, { db });
   await app.register(registrationRoutes, runtime);
   await app.register(analyticsRoutes, { config });
-  if (config.env !== 'production') await app.register(devMailRoutes, { db });
+  // Never in production, whatever else the configuration says.
+  if (config.devMailbox && config.env !== 'production') {
+    await app.register(devMailRoutes, { db });
+  }
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(pricingRoutes, { db });
-  await app.register(waitingListRoutes, { db });
+  await app.register(waitingListRoutes, { db, limits: runtime.limits });
 
   if (options.serveClient !== false) {
     await registerClient(app, { db, publicUrl: config.publicUrl });

@@ -37,12 +37,58 @@ const Env = z.object({
     .max(10)
     .default(0)
     .describe('proxies in front of the API whose X-Forwarded-For is trusted (1 behind nginx)'),
+  LIVE_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .describe('live-update sockets one client address may hold open at once'),
   ANALYTICS_PROVIDER: z
     .enum(['none', 'plausible', 'ga4'])
     .default('none')
     .describe('third-party analytics, loaded in the browser only after consent'),
   ANALYTICS_ID: optionalText.describe('the Plausible domain or the GA4 measurement id'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(3_600_000)
+    .default(5_000)
+    .describe(
+      'how often every node and worker looks for stranded uploads and undelivered notices and e-mails',
+    ),
+  UPLOAD_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(30_000)
+    .describe('an upload queued or parsing that long without progress is queued again'),
+  OUTBOX_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(15_000)
+    .describe('how long a process has to deliver a notice or e-mail it took before another may'),
+  OUTBOX_RETRY_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(2_000)
+    .describe('the wait before the first retry of a notice or e-mail; it doubles, up to an hour'),
+  UPLOAD_FAILED_RETENTION_DAYS: z.coerce
+    .number()
+    .min(0.0001)
+    .max(3650)
+    .default(30)
+    .describe('days a failed upload keeps its raw files; its report stays'),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(3_600_000)
+    .default(120_000)
+    .describe('a request (an upload body included) not fully received by then is answered 408'),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -66,9 +112,29 @@ export interface Config {
   seedDemo: boolean;
   /** How many proxies' X-Forwarded-For to believe for the client's address (0: none). */
   trustProxyHops: number;
+  /** Live-update sockets one client address may hold open at once. */
+  liveMaxConnectionsPerAddress: number;
+  /**
+   * /dev/mail (the outbox, with live reset links): outside production and only when no
+   * proxy is trusted, so "from this machine" really means the developer's own machine.
+   */
+  devMailbox: boolean;
   analytics: { provider: 'none' | 'plausible' | 'ga4'; id: string | null };
   /** Namespace of the rate-limit keys in Redis (tests give each run its own). */
   rateLimitPrefix: string;
+  /** The recovery sweep: stranded uploads, and the outbox of live notices and e-mails. */
+  recovery: RecoveryConfig;
+  /** How long a failed upload keeps its raw files. */
+  failedUploadRetentionMs: number;
+  /** The longest a client may take to send a whole request, its body included. */
+  requestTimeoutMs: number;
+}
+
+export interface RecoveryConfig {
+  sweepIntervalMs: number;
+  uploadLeaseMs: number;
+  outboxLeaseMs: number;
+  outboxRetryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,11 +164,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'production' ? 'info' : 'warn'),
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     trustProxyHops: e.TRUST_PROXY,
+    liveMaxConnectionsPerAddress: e.LIVE_MAX_CONNECTIONS_PER_ADDRESS,
+    devMailbox: e.NODE_ENV !== 'production' && e.TRUST_PROXY === 0,
     // A provider without its id has nowhere to send: off.
     analytics:
       e.ANALYTICS_PROVIDER !== 'none' && e.ANALYTICS_ID
         ? { provider: e.ANALYTICS_PROVIDER, id: e.ANALYTICS_ID }
         : { provider: 'none', id: null },
     rateLimitPrefix: 'rith:rl',
+    recovery: {
+      sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+      uploadLeaseMs: e.UPLOAD_LEASE_MS,
+      outboxLeaseMs: e.OUTBOX_LEASE_MS,
+      outboxRetryMs: e.OUTBOX_RETRY_MS,
+    },
+    failedUploadRetentionMs: Math.round(e.UPLOAD_FAILED_RETENTION_DAYS * 24 * 60 * 60 * 1000),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };
 }

@@ -1,18 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** A failure whose message is safe and useful to show the user. */
+/**
+ * A failure whose message is safe and useful to show the user; `code`, when given, is a
+ * stable name for it that clients and tests can rely on while the words change.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 export class NotFound extends AppError {
-  constructor(message = 'Not found') {
-    super(404, message);
+  constructor(message = 'Not found', code?: string) {
+    super(404, message, code);
   }
 }
 export class Unauthorized extends AppError {
@@ -24,8 +28,9 @@ export class TooManyRequests extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    code?: string,
   ) {
-    super(429, message);
+    super(429, message, code);
   }
 }
 export class PayloadTooLarge extends AppError {
@@ -34,18 +39,18 @@ export class PayloadTooLarge extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, code?: string) {
+    super(409, message, code);
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, message);
+  constructor(message = 'Forbidden', code?: string) {
+    super(403, message, code);
   }
 }
 export class Invalid extends AppError {
-  constructor(message: string) {
-    super(400, message);
+  constructor(message: string, code?: string) {
+    super(400, message, code);
   }
 }
 
@@ -54,7 +59,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof TooManyRequests) reply.header('retry-after', err.retryAfterSeconds);
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ error: err.message });
+      const body = err.code ? { error: err.message, code: err.code } : { error: err.message };
+      return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

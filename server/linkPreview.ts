@@ -3,6 +3,7 @@ import { findPublicEvent } from './events/queries.ts';
 import { findPublicCompetition, publicCompetitions } from './competitions/queries.ts';
 import { findVisibleClub } from './clubs/queries.ts';
 import { eventTitle } from '../shared/athletics/heats.ts';
+import type { PagePath } from './pagePaths.ts';
 
 export interface Preview {
   title: string;
@@ -14,52 +15,71 @@ export interface Preview {
 const when = (c: { date: string | null; location: string | null }) =>
   [c.date, c.location].filter(Boolean).join(', ');
 
+/** What the server knows of a page before the app runs: whether it exists, and its preview. */
+export type PageLookup = { found: false } | { found: true; preview: Preview | null };
+
+const missing: PageLookup = { found: false };
+const found = (preview: Preview | null = null): PageLookup => ({ found: true, preview });
+
+/** Url names are matched as the home page matches them (shared/selection.ts): any case. */
+const sameUrlName = (value: string) => value.trim().toLowerCase();
+
 /**
- * What a link shared on a messaging app shows: crawlers read the HTML and run no JavaScript,
- * so the server writes the event's or competition's title and description into it.
+ * Whether the page a path names exists, and what a link to it shared on a messaging app
+ * shows: crawlers read the HTML and run no JavaScript, so the server writes the event's or
+ * competition's title and description into it.
  */
-export async function previewFor(db: Db, pathname: string): Promise<Preview | null> {
-  const event = /^\/event\/([^/]+)\/?$/.exec(pathname);
-  if (event) {
-    const found = await findPublicEvent(db, decodeURIComponent(event[1]!));
-    if (!found) return null;
-    const kind = found.status === 'official' ? 'Results' : 'Start list';
-    // Six heats may share one name: the preview says which one was shared.
-    const name = eventTitle(found);
-    return {
-      title: `${name} — ${found.competition.competitionName} | Rith`,
-      description: `${kind} for ${name} at ${found.competition.competitionName}${when(found.competition) ? ` (${when(found.competition)})` : ''}, live on Rith.`,
-      image: found.competition.imageLink,
-    };
+export async function lookUpPage(db: Db, path: PagePath): Promise<PageLookup> {
+  switch (path.page) {
+    case 'fixed':
+      return found();
+    case 'event': {
+      const event = await findPublicEvent(db, path.eventId);
+      if (!event) return missing;
+      const kind = event.status === 'official' ? 'Results' : 'Start list';
+      // Six heats may share one name: the preview says which one was shared.
+      const name = eventTitle(event);
+      return found({
+        title: `${name} — ${event.competition.competitionName} | Rith`,
+        description: `${kind} for ${name} at ${event.competition.competitionName}${when(event.competition) ? ` (${when(event.competition)})` : ''}, live on Rith.`,
+        image: event.competition.imageLink,
+      });
+    }
+    case 'register': {
+      const competition = await findPublicCompetition(db, path.competitionUic);
+      if (!competition) return missing;
+      const club = await findVisibleClub(db, competition.clubUic);
+      return found({
+        title: `Register for ${competition.competitionName} | Rith`,
+        description: `Athlete registration for ${competition.competitionName}${club ? ` by ${club.clubName}` : ''}${when(competition) ? ` (${when(competition)})` : ''}.`,
+        image: competition.imageLink,
+      });
+    }
+    case 'club': {
+      // The home page lists a club only while it has a competition the public may see.
+      const listed = await publicCompetitions(db)
+        .select('competitions.uic')
+        .where((eb) => eb(eb.fn('lower', ['clubs.urlName']), '=', sameUrlName(path.club)))
+        .executeTakeFirst();
+      return listed ? found() : missing;
+    }
+    case 'competition': {
+      const row = await publicCompetitions(db)
+        .select(['competitions.uic', 'clubs.clubName'])
+        .where((eb) => eb(eb.fn('lower', ['clubs.urlName']), '=', sameUrlName(path.club)))
+        .where((eb) =>
+          eb(eb.fn('lower', ['competitions.urlName']), '=', sameUrlName(path.competition)),
+        )
+        .executeTakeFirst();
+      const competition = row && (await findPublicCompetition(db, row.uic));
+      if (!row || !competition) return missing;
+      return found({
+        title: `${row.clubName} — ${competition.competitionName} | Rith`,
+        description: `Live results, start lists and timetable of ${competition.competitionName}${when(competition) ? ` (${when(competition)})` : ''}, pushed as they happen on Rith.`,
+        image: competition.imageLink,
+      });
+    }
   }
-  const register = /^\/register\/competition\/(\d{1,9})\/?$/.exec(pathname);
-  if (register) {
-    const competition = await findPublicCompetition(db, Number(register[1]));
-    if (!competition) return null;
-    const club = await findVisibleClub(db, competition.clubUic);
-    return {
-      title: `Register for ${competition.competitionName} | Rith`,
-      description: `Athlete registration for ${competition.competitionName}${club ? ` by ${club.clubName}` : ''}${when(competition) ? ` (${when(competition)})` : ''}.`,
-      image: competition.imageLink,
-    };
-  }
-  const page = /^\/([^/.]+)\/([^/.]+)\/?$/.exec(pathname);
-  if (page) {
-    const row = await publicCompetitions(db)
-      .select(['competitions.uic', 'clubs.clubName'])
-      .where('clubs.urlName', '=', decodeURIComponent(page[1]!))
-      .where('competitions.urlName', '=', decodeURIComponent(page[2]!))
-      .executeTakeFirst();
-    if (!row) return null;
-    const competition = await findPublicCompetition(db, row.uic);
-    if (!competition) return null;
-    return {
-      title: `${row.clubName} — ${competition.competitionName} | Rith`,
-      description: `Live results, start lists and timetable of ${competition.competitionName}${when(competition) ? ` (${when(competition)})` : ''}, pushed as they happen on Rith.`,
-      image: competition.imageLink,
-    };
-  }
-  return null;
 }
 
 function escapeHtml(text: string): string {
@@ -91,4 +111,17 @@ export function withPreview(html: string, preview: Preview, pageUrl: string): st
       () => `<meta name="description" content="${escapeHtml(preview.description)}" />`,
     )
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/**
+ * index.html for a page that does not exist: the not-found title (the app sets the same),
+ * and noindex, so search engines drop the address instead of indexing a soft 404.
+ */
+export function asNotFoundPage(html: string): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => '<title>Page Not Found | Rith</title>')
+    .replace(
+      /<meta\s+name="robots"\s+content="[^"]*"\s*\/>/,
+      () => '<meta name="robots" content="noindex" />',
+    );
 }

@@ -4,7 +4,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { InProcessBus, RedisStreamBus, type Bus } from './infra/bus.ts';
 import { BullMqQueue, InProcessQueue, type JobQueue } from './infra/queue.ts';
 import { createRateLimits, type RateLimits } from './infra/rateLimit.ts';
-import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer.ts';
+import { Mailer } from './mail/mailer.ts';
+import { deliverDueNotices } from './outbox/live.ts';
+import { startSweeper } from './outbox/sweeper.ts';
+import { requeueStrandedUploads } from './uploads/sweep.ts';
+import { dropExpiredFailedUploads } from './uploads/retention.ts';
 
 export interface Logger {
   info(obj: unknown, msg?: string): void;
@@ -43,14 +47,38 @@ export async function createRuntime(
     onPoolError: (err) => log.warn({ err }, 'database connection lost; the pool reconnects'),
   });
   await migrateToLatest(database.db);
-  const bus: Bus = config.redisUrl ? new RedisStreamBus(config.redisUrl, log) : new InProcessBus();
+  const bus: Bus = config.redisUrl
+    ? new RedisStreamBus(config.redisUrl, log)
+    : new InProcessBus(log);
   const queue: JobQueue = config.redisUrl
     ? new BullMqQueue(config.redisUrl, log)
     : new InProcessQueue(log);
-  const mailer: Mailer = config.smtpUrl
-    ? new SmtpMailer(database.db, config.smtpUrl, config.mailFrom)
-    : new OutboxMailer(database.db, log);
+  const db = database.db;
+  const mailer = new Mailer(
+    db,
+    config.recovery,
+    log,
+    config.smtpUrl ? { url: config.smtpUrl, from: config.mailFrom } : null,
+  );
   const limits = createRateLimits(config.redisUrl, config.rateLimitPrefix);
+  // Nothing lost, nothing stuck, without a restart: every process, API node or worker,
+  // finishes what another left (README "Reliability").
+  const sweeper = startSweeper(
+    [
+      { name: 'live notices', run: () => deliverDueNotices({ db, bus, log }, config.recovery) },
+      { name: 'e-mail', run: () => mailer.deliverDue() },
+      {
+        name: 'stranded uploads',
+        run: () => requeueStrandedUploads({ db, queue, log }, config.recovery.uploadLeaseMs),
+      },
+      {
+        name: 'failed upload files',
+        run: () => dropExpiredFailedUploads(db, config.failedUploadRetentionMs),
+      },
+    ],
+    config.recovery.sweepIntervalMs,
+    log,
+  );
   return {
     config,
     db: database.db,
@@ -59,6 +87,7 @@ export async function createRuntime(
     mailer,
     limits,
     async close() {
+      await sweeper.stop();
       mailer.close();
       await limits.close();
       await queue.close();

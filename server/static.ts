@@ -1,39 +1,75 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/connect.ts';
-import { previewFor, withPreview } from './linkPreview.ts';
+import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
+import { matchPagePath } from './pagePaths.ts';
 
 export const clientDist = fileURLToPath(new URL('../client/dist', import.meta.url));
+const indexFile = path.join(clientDist, 'index.html');
 
-/** Paths the single-page app answers itself; anything deeper is a 404 page. */
-const appPaths = [
-  /^\/$/,
-  /^\/(competitions|pricing|privacy|terms|login|admin|reset-password)\/?$/,
-  /^\/event\/[^/]+\/?$/,
-  /^\/verify\/[^/]+\/?$/,
-  /^\/register\/(competition|package)\/[^/]+\/?$/,
-  /^\/[^/.]+(\/[^/.]+)?\/?$/,
-];
+/**
+ * A built file's address (/assets/index-3f2a.js, /favicon.svg, /templates/x.xlsx): plain
+ * segments and a name with an extension. Anything else is a page, so an odd or over-long
+ * path reaches the not-found page rather than the file server's refusals.
+ */
+const FILE_PATH = /^(?:\/[\w-][\w.-]{0,99}){0,3}\/[\w-][\w.-]{0,99}\.\w{1,10}$/;
+
+const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
+/** A browser asking for a page (or a file), not the API: answered with HTML. */
+const wantsPage = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !isApi(pathOf(request));
+
+function sendHtml(reply: FastifyReply, status: number, html: string | fs.ReadStream) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+function clientMissing(reply: FastifyReply) {
+  return reply.status(503).type('text/plain').send('The client is not built: run npm run build.');
+}
+
+/** The app's index.html with a 404 status: it shows its not-found page; crawlers drop it. */
+async function sendNotFoundPage(reply: FastifyReply) {
+  if (!fs.existsSync(indexFile)) return clientMissing(reply);
+  const html = asNotFoundPage(await fs.promises.readFile(indexFile, 'utf8'));
+  return sendHtml(reply.header('x-robots-tag', 'noindex'), 404, html);
+}
+
+/**
+ * Fastify's own answer to an address it cannot decode (a broken %-escape): the not-found
+ * page for a browser's page request, a JSON error for the API and for other methods.
+ */
+export function answerBadUrl(serveClient: boolean) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (serveClient && wantsPage(request)) return sendNotFoundPage(reply);
+    return reply.status(400).send({ error: 'The address is not valid.', code: 'bad_url' });
+  };
+}
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached, and
- * index.html for every app path (with a 404 status for paths no page answers).
+ * index.html for every page: 200 where the page exists (with the link preview of the event
+ * or competition it names), 404 with noindex where it does not.
  */
 export async function registerClient(
   app: FastifyInstance,
   deps: { db: Db; publicUrl: string | undefined },
 ): Promise<void> {
-  const indexFile = path.join(clientDist, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`No built client at ${clientDist}: run "npm run build". The API still works.`);
   }
   await app.register(fastifyStatic, {
     root: clientDist,
-    // Look files up per request, so a rebuilt client is served without a restart.
-    wildcard: true,
+    // Only reply.sendFile: the route below decides what is a file. Files are looked up per
+    // request, so a rebuilt client is served without a restart.
+    serve: false,
     index: false,
     setHeaders(res, filePath) {
       res.header(
@@ -44,37 +80,28 @@ export async function registerClient(
       );
     },
   });
-  const sendIndex = (reply: FastifyReply, status: number) => {
-    if (!fs.existsSync(indexFile)) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The client is not built: run npm run build.');
-    }
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(fs.createReadStream(indexFile));
-  };
-  // The static wildcard would answer / as a directory listing it refuses.
-  app.get('/', (_request, reply) => sendIndex(reply, 200));
-  // A path with no file falls through to here: the app's index.html, never cached, with the
-  // event's or competition's link preview written in where the path names one.
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ error: 'Not found' });
-    }
-    const known = appPaths.some((re) => re.test(url));
-    const preview = known && fs.existsSync(indexFile) ? await previewFor(deps.db, url) : null;
-    if (!preview) return sendIndex(reply, known ? 200 : 404);
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = pathOf(request);
+    if (!fs.existsSync(indexFile)) return clientMissing(reply);
+    const match = matchPagePath(url);
+    const page = match ? await lookUpPage(deps.db, match) : null;
+    if (!page?.found) return sendNotFoundPage(reply);
+    if (!page.preview) return sendHtml(reply, 200, fs.createReadStream(indexFile));
     const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-    const html = withPreview(await fs.promises.readFile(indexFile, 'utf8'), preview, origin + url);
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const html = await fs.promises.readFile(indexFile, 'utf8');
+    return sendHtml(reply, 200, withPreview(html, page.preview, origin + url));
+  };
+
+  app.get('/*', async (request, reply) => {
+    const url = pathOf(request);
+    if (isApi(url)) return reply.status(404).send({ error: 'Not found' });
+    // A missing file falls through to the not-found handler below.
+    if (FILE_PATH.test(url)) return reply.sendFile(url.slice(1));
+    return sendPage(request, reply);
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsPage(request)) return sendNotFoundPage(reply);
+    return reply.status(404).send({ error: 'Not found' });
   });
 }

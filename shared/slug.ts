@@ -1,14 +1,35 @@
 /**
- * The URL name generated from a competition name (spec section 5): lower case, accents
- * stripped, every run of other characters one hyphen, none at either end. Letters with no
- * decomposition (ß, æ, ø) are not transliterated; they become hyphens like any symbol.
+ * Letters that Unicode does not decompose into a base letter and marks, written as their
+ * usual Latin spelling so a name keeps its words (Łódź → lodz, Straße → strasse).
+ */
+const LETTERS: Record<string, string> = {
+  ł: 'l',
+  ß: 'ss',
+  æ: 'ae',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  œ: 'oe',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+};
+const OTHER_LETTERS = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+
+/**
+ * The URL name generated from a competition or club name (spec section 5): lower case,
+ * accents stripped (NFKD), the letters above transliterated, every run of other characters
+ * one hyphen, none at either end. Plain ASCII names give what they always gave.
  */
 export function slugify(name: string): string {
-  // Lower case first: "İ" lowers to "i" plus a combining dot, which the next step removes.
+  // Lower case first: "İ" lowers to "i" plus a combining dot, and "ẞ" to "ß"; the next steps
+  // remove the one and spell out the other.
   return name
     .toLowerCase()
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/\p{M}/gu, '')
+    .replace(OTHER_LETTERS, (letter) => LETTERS[letter]!)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }

@@ -20,7 +20,8 @@ interface Task {
 }
 
 const bootUrl = new URL('./threadBoot.mjs', import.meta.url);
-const entryUrl = new URL('./parseThread.ts', import.meta.url).href;
+/** The module the thread runs: it parses each job it is sent (see parseThread.ts). */
+const PARSE_THREAD = new URL('./parseThread.ts', import.meta.url);
 
 /**
  * Parses uploads in a worker thread with its own heap limit and a time limit: a file built
@@ -35,7 +36,11 @@ export class ParseSandbox {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS) {}
+  /** `entry` is another thread module speaking parseThread.ts's messages (tests: one that hangs). */
+  constructor(
+    private readonly limits: SandboxLimits = DEFAULT_SANDBOX_LIMITS,
+    private readonly entry: URL = PARSE_THREAD,
+  ) {}
 
   parse(job: ParseJob): Promise<ParseOutput> {
     if (this.closed) return Promise.reject(new Error('parse sandbox closed'));
@@ -47,7 +52,7 @@ export class ParseSandbox {
 
   private spawn(): Worker {
     const thread = new Worker(bootUrl, {
-      workerData: { entry: entryUrl },
+      workerData: { entry: this.entry.href },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxMemoryMb,
         maxYoungGenerationSizeMb: 32,

@@ -1,6 +1,7 @@
 import type { io as connectSocket, Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LivePayload, LiveTarget, SubscribeAck } from '../../shared/live/messages.ts';
+import type { UploadView } from '../../shared/schemas/upload.ts';
 import { RESYNC, roomOf } from '../../shared/live/protocol.ts';
 import { LiveCache } from './liveCache.ts';
 
@@ -25,6 +26,8 @@ const RETRY_BASE_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
 /** Spread re-subscriptions after a server-side resync, so spectators do not all ask at once. */
 const RESYNC_SPREAD_MS = 2_000;
+/** Spread the refetches of an event too large to push (`event.outdated`) the same way. */
+const REFETCH_SPREAD_MS = 1_000;
 
 export interface LiveOptions {
   /** The server to connect to; the page's own origin when absent. */
@@ -158,13 +161,22 @@ export class LiveConnection {
     socket.on('event.removed', (payload: LivePayload<'event.removed'>) =>
       this.cache.eventRemoved(payload),
     );
+    // Too large to push: every page holding it asks again, spread so they do not all at once.
+    socket.on('event.outdated', (payload: LivePayload<'event.outdated'>) => {
+      setTimeout(() => this.cache.eventOutdated(payload), Math.random() * REFETCH_SPREAD_MS);
+    });
     socket.on('competition.changed', (payload: LivePayload<'competition.changed'>) =>
       this.cache.competitionChanged(payload),
     );
     for (const name of listenedMessages) {
       socket.on(name, (payload: LivePayload<typeof name>) => {
-        const listeners = this.messageListeners[name] as Set<MessageListener<typeof name>>;
-        for (const listener of listeners) listener(payload);
+        const upload = name === 'upload.status' ? (payload as LivePayload<typeof name>) : null;
+        if (upload?.filesOmitted) {
+          // The API's view is at least as new as the message: delivered late, it is no older.
+          void this.withReports(upload).then((full) => this.deliver('upload.status', full));
+          return;
+        }
+        this.deliver(name, payload);
       });
     }
     socket.on(RESYNC, () => {
@@ -173,6 +185,36 @@ export class LiveConnection {
         for (const { target } of this.subscriptions.values()) this.send(socket, target);
       }, Math.random() * RESYNC_SPREAD_MS);
     });
+  }
+
+  private deliver<N extends ListenedMessage>(name: N, payload: LivePayload<N>): void {
+    const listeners = this.messageListeners[name] as Set<MessageListener<N>>;
+    for (const listener of listeners) listener(payload);
+  }
+
+  /**
+   * An upload's status whose reports were too large for a message comes without them: they
+   * are read from the API (the admin's session cookie goes with the request). Should that
+   * fail, the status goes on as it came; the upload's own polling finds the reports later.
+   */
+  private async withReports(
+    payload: LivePayload<'upload.status'>,
+  ): Promise<LivePayload<'upload.status'>> {
+    try {
+      const url = `${this.options.url ?? ''}/api/admin/uploads/${payload.uploadId}`;
+      const res = await fetch(url, { credentials: 'include' });
+      if (!res.ok) return payload;
+      const view = (await res.json()) as UploadView;
+      return {
+        ...payload,
+        status: view.status,
+        message: view.message,
+        files: view.files,
+        filesOmitted: false,
+      };
+    } catch {
+      return payload;
+    }
   }
 
   /** A room's request is settled (or `null`: none); live once nothing is awaited. */

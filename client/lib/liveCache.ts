@@ -80,6 +80,31 @@ export class LiveCache {
     );
   }
 
+  /**
+   * The event changed to `version`, too large to push (`event.outdated`): the event page
+   * and the competition's list that hold it older (or not at all) fetch it again.
+   */
+  eventOutdated({ eventId, competitionUic, version }: LivePayload<'event.outdated'>): void {
+    const removed = this.removedAt.get(eventId);
+    if (removed !== undefined && removed >= version) return;
+    this.removedAt.delete(eventId);
+    const qc = this.queryClient;
+    const refetch = (queryKey: QueryKey) => void qc.invalidateQueries({ queryKey, exact: true });
+    const eventKey = queryKeys.event(eventId);
+    whenIdle(qc, eventKey, () => {
+      const held = qc.getQueryData<PublicEvent | null>(eventKey);
+      if (held === undefined) return;
+      if (held === null || held.version < version) refetch(eventKey);
+    });
+    const listKey = queryKeys.events(competitionUic);
+    whenIdle(qc, listKey, () => {
+      const list = qc.getQueryData<readonly EventSummary[]>(listKey);
+      if (list === undefined) return;
+      const held = list.find((e) => e.id === eventId);
+      if (!held || held.version < version) refetch(listKey);
+    });
+  }
+
   eventRemoved({ eventId, competitionUic, version }: LivePayload<'event.removed'>): void {
     this.removedAt.set(eventId, Math.max(version, this.removedAt.get(eventId) ?? 0));
     update<PublicEvent | null>(this.queryClient, queryKeys.event(eventId), (held) =>

@@ -3,23 +3,37 @@ import type {
   PersonalInfo,
   VerificationResult,
 } from '../../shared/schemas/registration.ts';
+import type { ApiError } from '../../shared/schemas/error.ts';
 import { ApiRequestError } from './api.ts';
 
 /**
  * The registration calls (spec section 7). Only the lazily loaded registration and verify
- * pages import this module. Every failure answers `{ error }`; a fetch that never reached the
+ * pages import this module. Every failure answers `{ error, code? }`; a fetch that never reached the
  * server throws the browser's TypeError, which the pages word as a network error.
  */
+
+/** A refusal of a registration call, with the stable name the server gives some refusals. */
+export class RegisterRequestError extends ApiRequestError {
+  constructor(
+    message: string,
+    status: number,
+    readonly code: string | null,
+  ) {
+    super(message, status);
+  }
+}
+
+/** The stable name of a refusal, or null (no answer, or none given). */
+export const refusalCode = (error: unknown): string | null =>
+  error instanceof RegisterRequestError ? error.code : null;
 
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
   if (!res.ok) {
-    const body: unknown = await res.json().catch(() => null);
-    const error =
-      body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : '';
-    throw new ApiRequestError(error, res.status);
+    const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
+    const error = typeof body?.error === 'string' ? body.error : '';
+    const code = typeof body?.code === 'string' ? body.code : null;
+    throw new RegisterRequestError(error, res.status, code);
   }
   return (await res.json()) as T;
 }

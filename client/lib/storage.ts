@@ -65,16 +65,3 @@ export function readUic(key: string): number | null {
 export function hasCookieConsent(): boolean {
   return readFlag(storageKeys.cookieConsent);
 }
-
-/** The club and competition last chosen on the home page. */
-export function readLastSelection(): { clubUic: number | null; competitionUic: number | null } {
-  return {
-    clubUic: readUic(storageKeys.lastClub),
-    competitionUic: readUic(storageKeys.lastCompetition),
-  };
-}
-
-export function writeLastSelection(clubUic: number, competitionUic: number): void {
-  writeItem(storageKeys.lastClub, String(clubUic));
-  writeItem(storageKeys.lastCompetition, String(competitionUic));
-}

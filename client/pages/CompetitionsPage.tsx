@@ -7,7 +7,8 @@ import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import type { Club } from '../../shared/schemas/club.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
-import { localIsoDate, paginate, splitCompetitions } from '../../shared/competitionList.ts';
+import { paginate, splitCompetitions } from '../../shared/competitionList.ts';
+import { competitionClock, type WallClock } from '../../shared/entries.ts';
 import {
   CompetitionCard,
   type CompetitionTab,
@@ -39,11 +40,13 @@ function CompetitionGrid({
   clubs,
   tab,
   requestedPage,
+  clock,
 }: {
   competitions: Competition[];
   clubs: ReadonlyMap<number, Club>;
   tab: CompetitionTab;
   requestedPage: number;
+  clock: WallClock;
 }) {
   const { items, page, pageCount } = paginate(competitions, requestedPage);
   if (competitions.length === 0) {
@@ -71,6 +74,7 @@ function CompetitionGrid({
               clubName={club?.clubName ?? `Club #${competition.clubUic}`}
               clubUrlName={club?.urlName ?? null}
               tab={tab}
+              clock={clock}
             />
           );
         })}
@@ -94,7 +98,9 @@ export function CompetitionsPage() {
   const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
   const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
 
-  const today = localIsoDate(new Date());
+  // The venue's clock, as the server reads entries on it: today and entries closed agree.
+  const clock = competitionClock(new Date());
+  const today = clock.date;
   const split = useMemo(
     () => splitCompetitions(competitions.data ?? [], today),
     [competitions.data, today],
@@ -161,6 +167,7 @@ export function CompetitionsPage() {
                 clubs={clubsByUic}
                 tab={value}
                 requestedPage={requestedPage}
+                clock={clock}
               />
             )}
           </Tabs.Content>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
-import { readLastSelection, writeLastSelection } from '../lib/storage.ts';
+import { readLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
 import { eventSelectorOptions } from '../../shared/athletics/eventTime.ts';
@@ -145,6 +145,7 @@ function HomeView({ selection }: { selection: ResolvedSelection | null }) {
               events={eventList}
               loading={competitionUic !== undefined && events.isPending}
               selectedEventId={eventId}
+              showConnection={competition?.liveNow ?? false}
             />
           </>
         )}

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../lib/usePageTitle.ts';
+import { useNoIndex } from '../lib/useNoIndex.ts';
 import '../components/legal/message-page.css';
 
 /** Any unknown path (and, from the home page, an unknown club url). */
 export function NotFoundPage() {
   usePageTitle('Page Not Found');
+  useNoIndex();
   return (
     <div className="container msg-page">
       <div className="card msg-card">

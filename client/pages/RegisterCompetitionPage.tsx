@@ -4,9 +4,12 @@ import { api } from '../lib/api.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { INVALID_LINK } from '../../shared/schemas/registration.ts';
+import { competitionClock, entriesClosed } from '../../shared/entries.ts';
+import { competitionResultsPath } from '../../shared/competitionList.ts';
 import { CompetitionSummary } from '../components/register/CompetitionSummary.tsx';
 import { ContactStep } from '../components/register/ContactStep.tsx';
 import { DoneStep } from '../components/register/DoneStep.tsx';
+import { EntriesClosed } from '../components/register/EntriesClosed.tsx';
 import { PersonalInfoForm } from '../components/register/PersonalInfoForm.tsx';
 import { RegisterLayout, RegisterLoading } from '../components/register/RegisterLayout.tsx';
 import { RegisterMessage } from '../components/register/RegisterMessage.tsx';
@@ -17,8 +20,8 @@ import '../components/auth/auth.css';
 import '../components/legal/message-page.css';
 import '../components/register/register.css';
 
-/** Competitions carry no price in this product, so athletes never see a payment step. */
 const steps: readonly RegisterStep[] = ['contact', 'personal', 'done'];
+const back = { to: '/competitions', text: 'Back to competitions' };
 
 /** /register/competition/{uic}: an athlete registers for a competition (spec section 2). */
 export function RegisterCompetitionPage() {
@@ -33,7 +36,12 @@ export function RegisterCompetitionPage() {
     retry: false,
   });
   const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
-  const tokenEmail = useTokenEmail(token, step === 'personal');
+  // Closed entries take no form, so a late link is not even looked up.
+  const closed =
+    competition.isSuccess &&
+    step !== 'done' &&
+    entriesClosed(competition.data, competitionClock(new Date()));
+  const tokenEmail = useTokenEmail(token, step === 'personal' && !closed);
 
   if (!validUic || competition.isError) {
     return (
@@ -58,18 +66,22 @@ export function RegisterCompetitionPage() {
   }
 
   const club = clubs.data?.find((c) => c.uic === competition.data.clubUic);
+  const resultsPath = competitionResultsPath(competition.data, club?.urlName);
+  const summary = (
+    <CompetitionSummary
+      competition={competition.data}
+      clubName={club?.clubName ?? `Club #${competition.data.clubUic}`}
+    />
+  );
+  if (closed) {
+    return (
+      <RegisterLayout back={back} summary={summary}>
+        <EntriesClosed resultsPath={resultsPath} />
+      </RegisterLayout>
+    );
+  }
   return (
-    <RegisterLayout
-      back={{ to: '/competitions', text: 'Back to competitions' }}
-      summary={
-        <CompetitionSummary
-          competition={competition.data}
-          clubName={club?.clubName ?? `Club #${competition.data.clubUic}`}
-        />
-      }
-      steps={steps}
-      step={step}
-    >
+    <RegisterLayout back={back} summary={summary} steps={steps} step={step}>
       {step === 'contact' && <ContactStep target={{ competitionUic: uic }} />}
       {step === 'personal' && tokenEmail.email && (
         <PersonalInfoForm
@@ -79,7 +91,7 @@ export function RegisterCompetitionPage() {
           onDone={() => goTo('done')}
         />
       )}
-      {step === 'done' && <DoneStep />}
+      {step === 'done' && <DoneStep next={{ to: resultsPath, text: 'Competition page' }} />}
     </RegisterLayout>
   );
 }

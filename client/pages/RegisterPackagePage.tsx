@@ -1,15 +1,14 @@
-import { useCallback } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { INVALID_LINK } from '../../shared/schemas/registration.ts';
-import { planAction } from '../../shared/planAction.ts';
+import { isStartablePlan } from '../../shared/planAction.ts';
 import { ClubForm } from '../components/register/ClubForm.tsx';
 import { ContactStep } from '../components/register/ContactStep.tsx';
 import { DoneStep } from '../components/register/DoneStep.tsx';
 import { PackageSummary } from '../components/register/PackageSummary.tsx';
-import { PaymentStep } from '../components/register/PaymentStep.tsx';
+import { PlanComingSoon } from '../components/register/PlanComingSoon.tsx';
 import { RegisterLayout, RegisterLoading } from '../components/register/RegisterLayout.tsx';
 import { RegisterMessage } from '../components/register/RegisterMessage.tsx';
 import { useRegisterStep, type RegisterStep } from '../components/register/steps.ts';
@@ -19,21 +18,34 @@ import '../components/auth/auth.css';
 import '../components/legal/message-page.css';
 import '../components/register/register.css';
 
+/** Free plans only (spec section 9), so no payment step. */
+const steps: readonly RegisterStep[] = ['contact', 'personal', 'done'];
+const back = { to: '/pricing', text: 'Back to pricing' };
+
 /** /register/package/{id}: a club or organisation signs up with a plan (spec section 2). */
 export function RegisterPackagePage() {
   usePageTitle('Club Registration');
   const packageId = Number(useParams().packageId);
   const { step, token, goTo } = useRegisterStep();
   const prices = useQuery({ queryKey: ['prices'], queryFn: api.prices, retry: false });
-  const tokenEmail = useTokenEmail(token, step === 'personal');
-  const toDone = useCallback(() => goTo('done'), [goTo]);
-
   const plan = prices.data?.find((p) => p.id === packageId);
+  const startable = plan !== undefined && isStartablePlan(plan);
+  const tokenEmail = useTokenEmail(token, startable && step === 'personal');
+
   if (prices.isError || (prices.isSuccess && !plan)) {
     return (
       <RegisterMessage title="Package not found" to="/pricing" linkText="View pricing plans">
         The package you chose does not exist. Pick one from our pricing plans.
       </RegisterMessage>
+    );
+  }
+  if (!plan || tokenEmail.loading) return <RegisterLoading>Loading package…</RegisterLoading>;
+  // The plan is shown, but only a free one can be signed up for: no form for the others.
+  if (!startable) {
+    return (
+      <RegisterLayout back={back} summary={<PackageSummary plan={plan} />}>
+        <PlanComingSoon plan={plan} freePlan={prices.data?.find(isStartablePlan)} />
+      </RegisterLayout>
     );
   }
   if (tokenEmail.invalid) {
@@ -43,32 +55,19 @@ export function RegisterPackagePage() {
       </RegisterMessage>
     );
   }
-  if (!plan || tokenEmail.loading) return <RegisterLoading>Loading package…</RegisterLoading>;
-
-  // Section 4: payment only when the price is not Free; the price rule is shared/planAction's.
-  const paid = planAction(plan).kind !== 'start';
-  const steps: readonly RegisterStep[] = paid
-    ? ['contact', 'personal', 'payment', 'done']
-    : ['contact', 'personal', 'done'];
 
   return (
-    <RegisterLayout
-      back={{ to: '/pricing', text: 'Back to pricing' }}
-      summary={<PackageSummary plan={plan} />}
-      steps={steps}
-      step={step}
-    >
+    <RegisterLayout back={back} summary={<PackageSummary plan={plan} />} steps={steps} step={step}>
       {step === 'contact' && <ContactStep target={{ packageId }} />}
       {step === 'personal' && tokenEmail.email && (
         <ClubForm
           packageId={packageId}
           token={token}
           email={tokenEmail.email}
-          onRegistered={() => goTo(paid ? 'payment' : 'done')}
+          onRegistered={() => goTo('done')}
         />
       )}
-      {step === 'payment' && <PaymentStep price={plan.price} onPaid={toDone} />}
-      {step === 'done' && <DoneStep />}
+      {step === 'done' && <DoneStep next={{ to: '/login', text: 'Log in' }} />}
     </RegisterLayout>
   );
 }

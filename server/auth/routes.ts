@@ -11,6 +11,7 @@ import {
   ResetTokenValidity,
 } from '../../shared/schemas/auth.ts';
 import type { Runtime } from '../runtime.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from './devices.ts';
 import { deleteSession, findSessionUser, hashSessionId, SESSION_COOKIE } from './sessions.ts';
 import {
   checkMailBudget,
@@ -50,6 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const session = await login(deps, username, password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        device: request.cookies[DEVICE_COOKIE],
       });
       // A session id sent before this login (fixation) is dropped, not reused.
       const previous = request.cookies[SESSION_COOKIE];
@@ -60,6 +62,14 @@ export const authRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         sameSite: 'lax',
         secure,
         expires: session.expiresAt,
+      });
+      // Sent only to the login itself: this browser is a known device of the account.
+      reply.setCookie(DEVICE_COOKIE, session.deviceCookie, {
+        path: '/api/admin/login',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
       return { ok: true as const, user: session.user };
     },

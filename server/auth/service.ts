@@ -3,6 +3,8 @@ import type { Db } from '../db/connect.ts';
 import type { Runtime } from '../runtime.ts';
 import { Invalid, TooManyRequests, Unauthorized } from '../errors.ts';
 import { passwordResetMail } from '../mail/templates.ts';
+import type { Limiter } from '../infra/rateLimit.ts';
+import { knownDevice, newDeviceCookie } from './devices.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import {
   createSession,
@@ -23,6 +25,8 @@ type AuthDeps = Pick<Runtime, 'db' | 'bus' | 'mailer' | 'limits'>;
 export interface ClientInfo {
   ip: string;
   userAgent?: string | undefined;
+  /** The device cookie the browser sent, if any (devices.ts). */
+  device?: string | undefined;
 }
 
 // Verifying against a throwaway hash when the account does not exist makes a wrong e-mail
@@ -31,9 +35,23 @@ let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword('not the password of anyone'));
 
 /**
+ * Spends one attempt of each budget in turn and stops at the first that is spent, so a
+ * client refused by its own budget cannot use up the next one: one address hammering an
+ * account never spends the account's budget for everyone else.
+ */
+async function spendAttempt(steps: [Limiter, string][]): Promise<void> {
+  for (const [limiter, key] of steps) {
+    const wait = await limiter.consume(key);
+    if (wait > 0) throw new TooManyRequests(TOO_MANY_LOGINS, wait);
+  }
+}
+
+/**
  * Checks the password and opens a new session (a new id every login, so a session id
- * planted before login is worthless). Failed attempts count against the address and the
- * account; a success clears the account's count.
+ * planted before login is worthless) and a new device cookie. Guesses are limited per
+ * address, per account and client (address or known device), and per account from unknown
+ * clients; a browser the account logged in from before counts only against itself, so no
+ * one elsewhere can lock the owner out (README, "Abuse").
  */
 export async function login(
   deps: AuthDeps,
@@ -43,17 +61,10 @@ export async function login(
 ): Promise<{
   sessionId: string;
   expiresAt: Date;
+  deviceCookie: string;
   user: { id: number; email: string; username: string | null };
 }> {
   const { db, limits } = deps;
-  // Counted before the password is checked, so parallel guesses cannot all slip in while
-  // the first are still being hashed; a success gives its attempt back.
-  const wait = Math.max(
-    await limits.loginByIp.consume(client.ip),
-    await limits.loginByAccount.consume(email),
-  );
-  if (wait > 0) throw new TooManyRequests(TOO_MANY_LOGINS, wait);
-
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'username', 'passwordHash'])
@@ -64,16 +75,35 @@ export async function login(
     )
     .where('email', '=', email)
     .executeTakeFirst();
+  const device = user ? knownDevice(client.device, user) : undefined;
+  const clientKey = `${email}|${device ? `device:${device}` : `ip:${client.ip}`}`;
+  // Counted before the password is checked, so parallel guesses cannot all slip in while
+  // the first are still being hashed; a success gives its attempts back.
+  const steps: [Limiter, string][] = device
+    ? [[limits.loginByClient, clientKey]]
+    : [
+        [limits.loginByIp, client.ip],
+        [limits.loginByClient, clientKey],
+        [limits.loginByAccount, email],
+      ];
+  await spendAttempt(steps);
+
   const ok = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   // Only club admins log in here; anyone else gets the same answer as a wrong password.
   if (!user || !ok || !user.isClubAdmin) throw new Unauthorized(INVALID_CREDENTIALS);
-  await limits.loginByIp.refund(client.ip);
-  await limits.loginByAccount.reset(email);
+  // The owner's client starts afresh; the shared budgets get back only this attempt, so
+  // the owner logging in hands no one spreading guesses a fresh account budget.
+  await limits.loginByClient.reset(clientKey);
+  if (!device) {
+    await limits.loginByIp.refund(client.ip);
+    await limits.loginByAccount.refund(email);
+  }
   await sweepExpiredSessions(db);
   const session = await createSession(db, user.id, client);
   return {
     sessionId: session.id,
     expiresAt: session.expiresAt,
+    deviceCookie: newDeviceCookie(user),
     user: { id: user.id, email: user.email, username: user.username },
   };
 }
@@ -144,9 +174,9 @@ export async function resetPassword(
   // A forged token is refused before the costly hash is computed.
   if (!(await isResetTokenValid(deps.db, token))) throw new Invalid(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
-  const ended = await deps.db.transaction().execute(async (trx) => {
+  const { email, ended } = await deps.db.transaction().execute(async (trx) => {
     const row = await usableResetToken(trx, token)
-      .select(['id', 'userId'])
+      .select(['id', 'userId', 'email'])
       .forUpdate()
       .executeTakeFirst();
     if (!row?.userId) throw new Invalid(RESET_LINK_INVALID);
@@ -162,8 +192,11 @@ export async function resetPassword(
       .where('kind', '=', 'password_reset')
       .where('usedAt', 'is', null)
       .execute();
-    return deleteUserSessions(trx, row.userId);
+    return { email: row.email, ended: await deleteUserSessions(trx, row.userId) };
   });
+  // Whoever reads the account's inbox is its owner: guesses spread over many addresses no
+  // longer keep them out of it on a new device.
+  await deps.limits.loginByAccount.reset(email);
   if (ended.length > 0)
     deps.bus.publish({ name: 'session.ended', payload: { sessionHashes: ended } });
 }

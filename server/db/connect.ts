@@ -59,6 +59,10 @@ export async function connectDatabase(
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would
   // crash the process. The pool replaces the client on the next query.
   pool.on('error', (err) => options.onPoolError?.(err));
+  // A client checked out (inside a transaction, say) that loses its connection between two
+  // queries emits 'error' on itself, not on the pool: pg_terminate_backend or a failover
+  // would end the process. The query in flight, or the next, fails and the pool drops it.
+  pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

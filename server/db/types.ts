@@ -3,6 +3,7 @@ import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import type { LiveResults } from '../../shared/schemas/event.ts';
 import type { AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
+import type { LiveMessage } from '../../shared/live/messages.ts';
 import type {
   EventStatus,
   EventType,
@@ -272,10 +273,30 @@ export interface OutboxEmailsTable {
   id: Generated<number>;
   toAddress: string;
   subject: string;
+  /** Cleared once sent, failed or expired: it may hold a live reset or sign-up link. */
   textBody: string;
   htmlBody: string;
   createdAt: Timestamp;
   sentAt: Timestamp | null;
+  /** pending: to send; sent: the relay took it; kept: no relay, here for a developer; failed. */
+  status: Generated<'pending' | 'sent' | 'kept' | 'failed'>;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Timestamp>;
+  /** When the link it carries stops working: an e-mail not sent by then is dropped. */
+  expiresAt: Timestamp | null;
+  link: string | null;
+  lastError: string | null;
+}
+
+/** Live notices committed with their change and not yet handed to the bus. */
+export interface LiveOutboxTable {
+  /** bigint: a string from PostgreSQL, a number from PGlite. */
+  id: ColumnType<string | number, never, never>;
+  message: Json<LiveMessage>;
+  attempts: Generated<number>;
+  dueAt: Timestamp;
+  failedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
 }
 
 export interface Database {
@@ -297,6 +318,7 @@ export interface Database {
   registrations: RegistrationsTable;
   waitingList: WaitingListTable;
   outboxEmails: OutboxEmailsTable;
+  liveOutbox: LiveOutboxTable;
 }
 
 export type ClubRow = Selectable<ClubsTable>;

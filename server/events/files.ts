@@ -3,6 +3,7 @@ import type { ParsedEvent } from '../../shared/parsers/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { rankFlights } from '../../shared/athletics/fieldRanking.ts';
 import { typeLockRefusal, type UploadFormat } from '../../shared/uploadRules.ts';
+import { NOTHING_APPLIED, rowCapRefusal } from '../../shared/rowCap.ts';
 import type { EventChanges } from './changes.ts';
 import { writeEvent, type EventFields } from './service.ts';
 import { raceIdentity } from './lynx/identity.ts';
@@ -65,12 +66,15 @@ export async function saveEventFile(
     file.fileType,
   );
   if (refusal) return { ok: false, reason: refusal };
-  await changes.before(eventId);
   const parts = partsFor(stored, file.events);
   const first = parts[0];
+  const rows = rowsFor(stored, parts, results ? stored.results : stored.startListFile);
+  // The file's flights add up to more than the event may hold: none of it is written.
+  const tooMany = rowCapRefusal(rows.length, `the event "${stored.eventName}"`);
+  if (tooMany !== null) return { ok: false, reason: `${tooMany} ${NOTHING_APPLIED}` };
+  await changes.before(eventId);
   const fields: EventFields = {};
   if (results) {
-    const rows = rowsFor(stored, parts, stored.results);
     const vertical = rows.some((row) => (row.heights?.length ?? 0) > 0);
     fields.results = stored.eventType === 'JUMP' ? rankFlights(rows, vertical) : rows;
     fields.resultsFileName = file.fileName;
@@ -80,7 +84,7 @@ export async function saveEventFile(
     }
     if (first?.wind && file.windAllowed) fields.windSpeed = first.wind;
   } else {
-    fields.startListFile = rowsFor(stored, parts, stored.startListFile);
+    fields.startListFile = rows;
     fields.startListFileName = file.fileName;
     fields.startListType = file.fileType;
   }

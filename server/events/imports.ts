@@ -14,6 +14,7 @@ export { withPeople } from './lynx/people.ts';
 export { classifyCompetition } from './lynx/reclassify.ts';
 export { dropUnlistedHeats } from './lynx/unlisted.ts';
 export { saveEventFile } from './files.ts';
+export { RowCapExceeded } from './service.ts';
 export { saveTimetableEvents } from './timetable.ts';
 export { eventTypeOf, uploadedEventFacts } from './queries.ts';
 

@@ -12,6 +12,7 @@ import { parseLif } from '../../shared/parsers/lynx/index.ts';
 import { describeFailure } from '../../shared/parsers/types.ts';
 import { parseRaceTime } from '../../shared/athletics/raceTime.ts';
 import { normalizeResultCode } from '../../shared/athletics/resultCode.ts';
+import { rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
@@ -19,7 +20,7 @@ import { eventMessage } from './message.ts';
 import { isPublicEvent } from './queries.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
-import { writeEvent } from './service.ts';
+import { RowCapExceeded, writeEvent } from './service.ts';
 
 type Results = Extract<ScoreboardUpdate, { type: 'results' }>;
 
@@ -55,6 +56,10 @@ function asLif(heat: ScoreboardHeat, wind: string | null, rows: readonly Scorebo
         .map(cell)
         .join(','),
     );
+  const fileName = `event ${heat.eventNumber}, round ${heat.round}, heat ${heat.heat}`;
+  // Checked before the lines are read: past the cap they are refused, not parsed.
+  const tooMany = rowCapRefusal(lines.length, `the scoreboard's ${fileName}`);
+  if (tooMany !== null) throw new RowCapExceeded(tooMany);
   const text = [header.join(','), ...lines].join('\r\n');
   const parsed = parseLif(new TextEncoder().encode(text), 'scoreboard');
   if (!parsed.ok)
@@ -64,7 +69,7 @@ function asLif(heat: ScoreboardHeat, wind: string | null, rows: readonly Scorebo
   const race: LynxRace = {
     parsed: { ...parsed.value, key },
     contents: 'results',
-    fileName: `event ${heat.eventNumber}, round ${heat.round}, heat ${heat.heat}`,
+    fileName,
     rows: parsed.value.rows,
   };
   return race;

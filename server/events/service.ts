@@ -4,7 +4,8 @@ import type { EventsTable } from '../db/types.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { LiveResults } from '../../shared/schemas/event.ts';
-import { NotFound } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
+import { rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
 import { isEventId } from './queries.ts';
 import { eventMessage, type SavedEvent } from './message.ts';
@@ -31,7 +32,26 @@ export type NewEventFields = EventFields &
 
 export type { SavedEvent } from './message.ts';
 
+/**
+ * Rows past the cap (shared/rowCap.ts): the write is refused and nothing of the change is
+ * saved. An upload's file that meets it is refused whole (server/uploads/apply.ts).
+ */
+export class RowCapExceeded extends Invalid {}
+
+/**
+ * The row cap on everything an event is written with: every write goes through `columns`,
+ * so no path (a form, a file, the scoreboard feed, rows merged from several flights) gets
+ * past it. `event` names the event in the refusal.
+ */
+export function checkRowCap(fields: EventFields, event = 'the event'): void {
+  for (const rows of [fields.results, fields.startListFile, fields.live?.rows]) {
+    const refusal = rows ? rowCapRefusal(rows.length, event) : null;
+    if (refusal !== null) throw new RowCapExceeded(refusal);
+  }
+}
+
 export function columns(fields: EventFields) {
+  checkRowCap(fields);
   const { results, startListFile, live: liveRows, ...rest } = fields;
   // Results written by any path (a file, the form, their deletion) replace the scoreboard's
   // unofficial lines: those only ever run ahead of results.

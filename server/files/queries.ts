@@ -29,6 +29,10 @@ export async function deleteFile(db: Db, id: string | null): Promise<void> {
   if (id) await db.deleteFrom('files').where('id', '=', id).execute();
 }
 
+export async function deleteFiles(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('files').where('id', 'in', ids).execute();
+}
+
 export function findFile(db: Db, id: string) {
   return db
     .selectFrom('files')

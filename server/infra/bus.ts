@@ -1,6 +1,10 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { Redis } from 'ioredis';
-import { liveMessages, type LiveMessage } from '../../shared/live/messages.ts';
+import {
+  liveMessages,
+  MAX_LIVE_MESSAGE_BYTES,
+  type LiveMessage,
+} from '../../shared/live/messages.ts';
 
 export type BusListener = (message: LiveMessage) => void;
 /** Called when this node may have missed messages: whatever it fanned out may be stale. */
@@ -16,6 +20,13 @@ export interface Bus {
    * waits on the bus. Throws only for a message that breaks its schema.
    */
   publish(message: LiveMessage): void;
+  /**
+   * For the outbox (server/outbox/live.ts): resolves once every node can read the message,
+   * rejects at once when it cannot be handed over now (the outbox tries again later; nothing
+   * is left waiting to be sent twice). `key` is the outbox row's: a node that reads a key
+   * again (sent again after a crash between send and delete) skips it.
+   */
+  send(message: LiveMessage, key: string): Promise<void>;
   subscribe(listener: BusListener, onGap?: GapListener): () => void;
   close(): Promise<void>;
 }
@@ -25,10 +36,73 @@ interface Logger {
 }
 
 /** Throws for a message that is not in the registry or breaks its payload schema. */
-function checked(message: LiveMessage): LiveMessage {
+export function checked(message: LiveMessage): LiveMessage {
   const schema = liveMessages[message.name];
   if (!schema) throw new Error(`Unknown live message '${String(message.name)}'`);
   return { name: message.name, payload: schema.parse(message.payload) } as LiveMessage;
+}
+
+/** Ended sessions per message: 1,000 hashes of 64 characters stay well within the cap. */
+const SESSIONS_PER_MESSAGE = 1000;
+
+/** An upload's message, cut to a length any page shows in full. */
+const MAX_UPLOAD_MESSAGE_CHARS = 2000;
+
+/** A message and its JSON, encoded once. */
+interface Encoded {
+  message: LiveMessage;
+  raw: string;
+}
+
+const encoded = (message: LiveMessage): Encoded => ({ message, raw: JSON.stringify(message) });
+const fits = ({ raw }: Encoded) => Buffer.byteLength(raw) <= MAX_LIVE_MESSAGE_BYTES;
+
+/**
+ * What goes on the bus for a message: the message itself when its JSON is within
+ * MAX_LIVE_MESSAGE_BYTES; else a small stand-in that keeps every page correct: the event's
+ * new version (`event.outdated`: pages fetch the event), the upload's status without its
+ * reports (the admin's page fetches them), ended sessions in several messages. A message
+ * with no stand-in is dropped ([]): the caller has the nodes' pages resync.
+ */
+export function withinCap(message: LiveMessage): Encoded[] {
+  const whole = encoded(message);
+  if (fits(whole)) return [whole];
+  const sent = (m: LiveMessage) => {
+    const e = encoded(m);
+    return fits(e) ? [e] : [];
+  };
+  switch (message.name) {
+    case 'event.changed': {
+      const { event, version } = message.payload;
+      return sent({
+        name: 'event.outdated',
+        payload: { eventId: event.id, competitionUic: event.competitionUic, version },
+      });
+    }
+    case 'upload.status': {
+      const { payload } = message;
+      return sent({
+        name: 'upload.status',
+        payload: {
+          ...payload,
+          message: payload.message?.slice(0, MAX_UPLOAD_MESSAGE_CHARS) ?? null,
+          files: [],
+          filesOmitted: true,
+        },
+      });
+    }
+    case 'session.ended': {
+      const hashes = message.payload.sessionHashes;
+      const parts: Encoded[] = [];
+      for (let i = 0; i < hashes.length; i += SESSIONS_PER_MESSAGE) {
+        const sessionHashes = hashes.slice(i, i + SESSIONS_PER_MESSAGE);
+        parts.push(...sent({ name: 'session.ended', payload: { sessionHashes } }));
+      }
+      return parts;
+    }
+    default:
+      return [];
+  }
 }
 
 class Listeners {
@@ -60,11 +134,23 @@ class Listeners {
 export class InProcessBus implements Bus {
   private readonly listeners = new Listeners();
 
+  constructor(private readonly log?: Logger) {}
+
   publish(message: LiveMessage): void {
-    const valid = checked(message);
+    const sent = withinCap(checked(message));
     // Deliver asynchronously, as a network bus would, so publishers never depend on
     // listeners running inside their call.
-    queueMicrotask(() => this.listeners.message(valid));
+    queueMicrotask(() => {
+      if (sent.length === 0) {
+        this.log?.warn({ name: message.name }, 'change bus: a message too large was dropped');
+        this.listeners.gap();
+      }
+      for (const { message: m } of sent) this.listeners.message(m);
+    });
+  }
+
+  async send(message: LiveMessage): Promise<void> {
+    this.publish(message);
   }
 
   subscribe(listener: BusListener, onGap?: GapListener): () => void {
@@ -82,6 +168,10 @@ const BLOCK_MS = 5_000;
 /** Redis refusing a write (out of memory, read-only after a failover): retry, then resync. */
 const PUBLISH_ATTEMPTS = 5;
 const PUBLISH_BACKOFF_MS = 200;
+/** How long an outbox send waits for a connection being made before it gives up for now. */
+const SEND_CONNECT_WAIT_MS = 1_000;
+/** Outbox keys a reader remembers, to skip a notice sent twice. */
+const SEEN_KEYS = 10_000;
 
 /**
  * Scaled mode: a Redis Stream. A node reads on from the last id it saw, so one that loses
@@ -92,6 +182,9 @@ const PUBLISH_BACKOFF_MS = 200;
 export class RedisStreamBus implements Bus {
   private readonly writer: Redis;
   private readonly reader: Redis;
+  /** The outbox's writes: never queued while Redis is away, so never sent late and twice. */
+  private readonly sender: Redis;
+  private readonly seen = new Set<string>();
   private readonly listeners = new Listeners();
   private lastId: string | undefined;
   private readerWasReady = false;
@@ -105,7 +198,8 @@ export class RedisStreamBus implements Bus {
     // No retry limit: while Redis is away, commands wait for it instead of failing.
     this.writer = new Redis(url, { maxRetriesPerRequest: null });
     this.reader = new Redis(url, { maxRetriesPerRequest: null });
-    for (const connection of [this.writer, this.reader]) {
+    this.sender = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    for (const connection of [this.writer, this.reader, this.sender]) {
       // ioredis reconnects by itself; an unhandled 'error' event would end the process.
       connection.on('error', (err: Error) => this.log.warn({ err }, 'change bus: Redis error'));
     }
@@ -117,7 +211,13 @@ export class RedisStreamBus implements Bus {
   }
 
   publish(message: LiveMessage): void {
-    void this.append(JSON.stringify(checked(message)), 1);
+    const sent = withinCap(checked(message));
+    if (sent.length === 0) {
+      // Nothing in its place reaches the other nodes: this one's pages at least resync.
+      this.log.warn({ name: message.name }, 'change bus: a message too large was dropped');
+      this.listeners.gap();
+    }
+    for (const { raw } of sent) void this.append(raw, 1);
   }
 
   /**
@@ -138,6 +238,31 @@ export class RedisStreamBus implements Bus {
       this.log.warn({ err }, 'change bus: a change could not be published; resyncing');
       this.listeners.gap();
     }
+  }
+
+  async send(message: LiveMessage, key: string): Promise<void> {
+    const sent = withinCap(checked(message));
+    if (sent.length === 0) {
+      this.log.warn({ name: message.name }, 'change bus: a message too large was dropped');
+      this.listeners.gap();
+      return;
+    }
+    if (this.sender.status !== 'ready') {
+      await once(this.sender, 'ready', { signal: AbortSignal.timeout(SEND_CONNECT_WAIT_MS) });
+    }
+    for (const [i, { raw }] of sent.entries()) {
+      const part = sent.length === 1 ? key : `${key}.${i}`;
+      await this.sender.xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'm', raw, 'k', part);
+    }
+  }
+
+  /** Whether this outbox key was read before; remembers it. */
+  private repeated(key: string | undefined): boolean {
+    if (key === undefined) return false;
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
+    if (this.seen.size > SEEN_KEYS) this.seen.delete(this.seen.values().next().value!);
+    return false;
   }
 
   subscribe(listener: BusListener, onGap?: GapListener): () => void {
@@ -196,6 +321,8 @@ export class RedisStreamBus implements Bus {
   private deliver(fields: string[]): void {
     const raw = fields[fields.indexOf('m') + 1];
     if (raw === undefined) return;
+    const key = fields.indexOf('k') >= 0 ? fields[fields.indexOf('k') + 1] : undefined;
+    if (this.repeated(key)) return;
     let message: LiveMessage;
     try {
       message = checked(JSON.parse(raw) as LiveMessage);
@@ -203,7 +330,11 @@ export class RedisStreamBus implements Bus {
       this.log.warn({ err }, 'change bus: unreadable message skipped');
       return;
     }
-    this.listeners.message(message);
+    // Written by a node that did not cap it: capped here, before any page is pushed it.
+    // (A character is at most 3 bytes of UTF-8 per UTF-16 unit.)
+    const sent = raw.length * 3 > MAX_LIVE_MESSAGE_BYTES ? withinCap(message) : [{ message }];
+    if (sent.length === 0) this.listeners.gap();
+    for (const { message: m } of sent) this.listeners.message(m);
   }
 
   async close(): Promise<void> {
@@ -216,6 +347,7 @@ export class RedisStreamBus implements Bus {
       new Promise((r) => setTimeout(r, 2_000).unref()),
     ]);
     this.writer.disconnect();
+    this.sender.disconnect();
     this.listeners.clear();
   }
 }

@@ -16,9 +16,17 @@ export interface Limiter {
 }
 
 export interface RateLimits {
-  /** Failed logins from one address. */
+  /** Failed logins from one address, whichever accounts they were for. */
   loginByIp: Limiter;
-  /** Failed logins for one account, from anywhere: stops a distributed guess at one password. */
+  /**
+   * Failed logins for one account from one client: an address, or a device that logged in
+   * to the account before. Guesses elsewhere never lock the owner out.
+   */
+  loginByClient: Limiter;
+  /**
+   * Failed logins for one account from clients it has never seen, from anywhere: caps a
+   * guess spread over many addresses. The owner's known devices are not counted here.
+   */
   loginByAccount: Limiter;
   /** E-mails asked for from one address. */
   mailByIp: Limiter;
@@ -28,6 +36,10 @@ export interface RateLimits {
   agentByToken: Limiter;
   /** Wrong or revoked tokens from one address. */
   badTokenByIp: Limiter;
+  /** Registration calls (sign-up, verification, token look-ups) from one address. */
+  registrationByIp: Limiter;
+  /** Waiting-list sign-ups from one address. */
+  waitingListByIp: Limiter;
   close(): Promise<void>;
 }
 
@@ -35,13 +47,19 @@ const MINUTE = 60;
 
 const budgets = {
   loginByIp: { points: 20, duration: 15 * MINUTE },
-  loginByAccount: { points: 5, duration: 15 * MINUTE },
+  loginByClient: { points: 5, duration: 15 * MINUTE },
+  loginByAccount: { points: 50, duration: 15 * MINUTE },
   mailByIp: { points: 10, duration: 60 * MINUTE },
   mailByAddress: { points: 3, duration: 60 * MINUTE },
   // A busy meet: a file every few seconds with its polls, a scoreboard line several times a
   // second, a heartbeat: well under 20 a second.
   agentByToken: { points: 1200, duration: MINUTE },
   badTokenByIp: { points: 30, duration: MINUTE },
+  // A sign-up takes about five calls; a club house or school sharing one address signs up
+  // several people in a minute. A forged-token flood is cut to one call every two seconds.
+  registrationByIp: { points: 30, duration: MINUTE },
+  // A person joins once; a club house sharing one address, a few times an hour.
+  waitingListByIp: { points: 10, duration: 60 * MINUTE },
 } as const;
 
 function secondsOf(res: RateLimiterRes): number {
@@ -87,11 +105,14 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
   };
   return {
     loginByIp: make('loginByIp'),
+    loginByClient: make('loginByClient'),
     loginByAccount: make('loginByAccount'),
     mailByIp: make('mailByIp'),
     mailByAddress: make('mailByAddress'),
     agentByToken: make('agentByToken'),
     badTokenByIp: make('badTokenByIp'),
+    registrationByIp: make('registrationByIp'),
+    waitingListByIp: make('waitingListByIp'),
     async close() {
       redis?.disconnect();
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/connect.ts';
 import type { Bus } from '../infra/bus.ts';
@@ -18,6 +19,7 @@ import {
 } from '../../shared/live/protocol.ts';
 import { Coalescer } from './coalescer.ts';
 import { versionSnapshot } from './snapshot.ts';
+import { TokenBucket } from './tokenBucket.ts';
 
 /** Changes to one event or competition within this window go out as one broadcast. */
 export const COALESCE_WINDOW_MS = 100;
@@ -28,7 +30,14 @@ const MAX_ROOMS_PER_SOCKET = 16;
  * per second, which is far more than a page (re)subscribing ever needs.
  */
 const SUBSCRIBE_BURST = 20;
-const SUBSCRIBE_REFILL_PER_MS = 1 / 1000;
+const SUBSCRIBE_PER_SECOND = 1;
+/**
+ * Every message a client sends (subscribe, unsubscribe, anything else) spends from this
+ * budget; a page sends a handful per page view. A socket that runs it dry is flooding and
+ * is disconnected before its message is even decoded.
+ */
+export const MESSAGE_BURST = 100;
+const MESSAGES_PER_SECOND = 10;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +48,14 @@ declare module 'fastify' {
 
 /** The answer for a socket that disconnected while its request waited: never sent. */
 const GONE: SubscribeAck = { ok: false, error: 'Disconnected' };
+
+/** What is used here of an Engine.IO connection. */
+interface EngineConnection {
+  request: IncomingMessage | null;
+  once(event: 'close', listener: () => void): void;
+  on(event: 'packet', listener: (packet: { type: string }) => void): void;
+  close(discard: boolean): void;
+}
 
 interface Handshake {
   sessionId: string | undefined;
@@ -51,6 +68,7 @@ function routeOf(message: LiveMessage): { key: string; version?: number } {
     case 'event.changed':
       return { key: eventRoom(message.payload.event.id), version: message.payload.version };
     case 'event.removed':
+    case 'event.outdated':
       return { key: eventRoom(message.payload.eventId), version: message.payload.version };
     case 'competition.changed':
       return {
@@ -84,15 +102,43 @@ export function attachLiveServer(
     perMessageDeflate: false,
     // Clients only ever send small subscription requests.
     maxHttpBufferSize: 16 * 1024,
+    // One address may hold only so many sockets (each costs tens of kilobytes).
+    allowRequest: (request, callback) => {
+      const open = connectionsFrom.get(clientAddress(request)) ?? 0;
+      if (open >= config.liveMaxConnectionsPerAddress) {
+        callback('Too many connections from this address', false);
+      } else callback(null, true);
+    },
   });
 
+  // The client's address as the HTTP routes see it: a trusted proxy's X-Forwarded-For.
+  const clientAddress = (request: IncomingMessage) =>
+    proxyAddr(request, (_address, hop) => hop < config.trustProxyHops);
+  const connectionsFrom = new Map<string, number>();
+
   const handshakes = new WeakMap<object, Handshake>();
-  io.engine.on('connection', (raw: { request: IncomingMessage | null }) => {
-    const headers = raw.request?.headers ?? {};
+  io.engine.on('connection', (raw: EngineConnection) => {
+    const request = raw.request!;
+    const address = clientAddress(request);
+    connectionsFrom.set(address, (connectionsFrom.get(address) ?? 0) + 1);
+    raw.once('close', () => {
+      const left = (connectionsFrom.get(address) ?? 1) - 1;
+      if (left > 0) connectionsFrom.set(address, left);
+      else connectionsFrom.delete(address);
+    });
+    const messages = new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND);
+    // 'packet' comes before the packet is handed to Socket.IO: a flood is cut off unread.
+    raw.on('packet', (packet) => {
+      if (packet.type === 'message' && !messages.take()) {
+        app.log.warn({ address }, 'live socket flooding with messages: disconnected');
+        raw.close(true);
+      }
+    });
+    const headers = request.headers;
     const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
     handshakes.set(raw, {
       sessionId: cookies[SESSION_COOKIE],
-      sameOrigin: isSameOrigin(headers, config.publicUrl),
+      sameOrigin: isSameOrigin(request, config.publicUrl, config.trustProxyHops),
     });
     // The upgrade request would stay in memory for the life of the connection: kilobytes per
     // spectator. What is needed of it was taken above.
@@ -134,6 +180,7 @@ export function attachLiveServer(
         ];
         break;
       case 'event.removed':
+      case 'event.outdated':
         rooms = [
           competitionRoom(message.payload.competitionUic),
           eventRoom(message.payload.eventId),
@@ -189,16 +236,7 @@ export function attachLiveServer(
   }
 
   io.on('connection', (socket) => {
-    let budget = SUBSCRIBE_BURST;
-    let countedAt = Date.now();
-    const spend = (): boolean => {
-      const now = Date.now();
-      budget = Math.min(SUBSCRIBE_BURST, budget + (now - countedAt) * SUBSCRIBE_REFILL_PER_MS);
-      countedAt = now;
-      if (budget < 1) return false;
-      budget -= 1;
-      return true;
-    };
+    const subscriptions = new TokenBucket(SUBSCRIBE_BURST, SUBSCRIBE_PER_SECOND);
     // One request at a time per socket, so an unsubscribe never overtakes its subscribe.
     let queue: Promise<unknown> = Promise.resolve();
     const handle = (
@@ -226,7 +264,7 @@ export function attachLiveServer(
     };
     socket.on('subscribe', (raw: unknown, ack: unknown) =>
       handle(raw, ack, async (target) =>
-        spend()
+        subscriptions.take()
           ? subscribe(socket, target)
           : { ok: false, error: 'Too many subscriptions. Please wait a moment.', retry: true },
       ),

@@ -16,18 +16,24 @@ function isLoopback(address: string | undefined): boolean {
   );
 }
 
+/** Headers a proxy adds: a request that passed through one is not the developer's own. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'via'];
+
 const linkify = (escaped: string) =>
   escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /**
- * The outbox, for developers (registered outside production only): /dev/mail lists every
- * e-mail the product wrote, newest first; /dev/mail.json gives the same as data.
+ * The outbox, for developers (registered only when config.devMailbox: outside production,
+ * with no proxy trusted): /dev/mail lists every e-mail the product wrote, newest first;
+ * /dev/mail.json gives the same as data.
  */
 export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  // The outbox holds live reset links: only the developer's own machine may read it, even
-  // when a server was started without NODE_ENV=production by mistake.
+  // The outbox holds live reset links: only the developer's own machine may read it. A
+  // proxy on the same host would make every visitor look local, so a request that carries
+  // a proxy's headers is refused too.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request.socket.remoteAddress)) {
+    const proxied = PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
+    if (proxied || !isLoopback(request.socket.remoteAddress)) {
       return reply.status(404).send({ error: 'Not found' });
     }
   });

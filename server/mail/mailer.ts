@@ -1,6 +1,16 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/connect.ts';
+import type { RecoveryConfig } from '../config.ts';
 import type { Logger } from '../runtime.ts';
+import {
+  claimMail,
+  expireLinks,
+  markKept,
+  markRefused,
+  markSent,
+  queueMail,
+  type MailRow,
+} from './outbox.ts';
 
 export interface Mail {
   to: string;
@@ -9,74 +19,112 @@ export interface Mail {
   html: string;
   /** The link the mail exists to deliver; printed to the log when there is no SMTP relay. */
   link?: string;
+  /** When the link stops working: the e-mail is dropped if it could not be sent by then. */
+  expiresAt?: Date;
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
+/** How an e-mail leaves: through the relay (sent), or to the log when there is none (kept). */
+interface Transport {
+  deliver(mail: MailRow): Promise<'sent' | 'kept'>;
   close(): void;
 }
 
-async function record(db: Db, mail: Mail): Promise<number> {
-  const row = await db
-    .insertInto('outboxEmails')
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** Without SMTP every e-mail stays in the outbox (/dev/mail outside production), its link logged. */
+class LogTransport implements Transport {
+  constructor(private readonly log: Logger) {}
 
-/**
- * Without SMTP every e-mail stays in the outbox table (readable at /dev/mail outside
- * production) and its link goes to the log, so a developer can follow it.
- */
-export class OutboxMailer implements Mailer {
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-  ) {}
-
-  async send(mail: Mail): Promise<void> {
-    await record(this.db, mail);
+  async deliver(mail: MailRow): Promise<'kept'> {
     this.log.info(
-      { to: mail.to, subject: mail.subject, link: mail.link },
-      `e-mail to ${mail.to} kept in the outbox: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
+      { to: mail.toAddress, subject: mail.subject, link: mail.link },
+      `e-mail to ${mail.toAddress} kept in the outbox: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
     );
+    return 'kept';
   }
 
   close(): void {}
 }
 
-/**
- * SMTP through nodemailer. The mail is written to the outbox first, so one the relay refuses
- * is not lost; sent_at records delivery.
- */
-export class SmtpMailer implements Mailer {
+class SmtpTransport implements Transport {
   private readonly transport: Transporter;
 
   constructor(
-    private readonly db: Db,
     smtpUrl: string,
     private readonly from: string,
+    leaseMs: number,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    // Every wait ends well within the lease, so no other process takes the e-mail while
+    // this one may still be handing it over.
+    const timeout = Math.max(100, Math.floor(leaseMs / 3));
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
   }
 
-  async send(mail: Mail): Promise<void> {
-    const id = await record(this.db, mail);
+  async deliver(mail: MailRow): Promise<'sent'> {
     await this.transport.sendMail({
       from: this.from,
-      to: mail.to,
+      to: mail.toAddress,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      text: mail.textBody,
+      html: mail.htmlBody,
     });
-    // Delivered: the body may hold a live reset or sign-up link, so it is not kept.
-    const dropped = '(delivered by SMTP; the body is not kept)';
-    await this.db
-      .updateTable('outboxEmails')
-      .set({ sentAt: new Date(), textBody: dropped, htmlBody: dropped })
-      .where('id', '=', id)
-      .execute();
+    return 'sent';
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/**
+ * Rith's e-mail: every e-mail is stored in the outbox before anything else
+ * (server/mail/outbox.ts), then sent at once; one the relay refuses is sent again by the
+ * sweep of any node or worker (deliverDue), with backoff, until it is sent, fails for good,
+ * or its link expires.
+ */
+export class Mailer {
+  private readonly transport: Transport;
+
+  constructor(
+    private readonly db: Db,
+    private readonly policy: RecoveryConfig,
+    private readonly log: Logger,
+    smtp: { url: string; from: string } | null,
+  ) {
+    this.transport = smtp
+      ? new SmtpTransport(smtp.url, smtp.from, policy.outboxLeaseMs)
+      : new LogTransport(log);
+  }
+
+  /** Stores the e-mail (nothing is lost once this returns) and tries it without waiting. */
+  async send(mail: Mail): Promise<void> {
+    const id = await queueMail(this.db, mail);
+    void claimMail(this.db, this.policy, id)
+      .then((rows) => this.deliverRows(rows))
+      .catch((err: unknown) => this.log.warn({ err }, 'e-mail: left to the sweep'));
+  }
+
+  /** The sweep's part: drops expired links, then sends what is due. */
+  async deliverDue(): Promise<void> {
+    await expireLinks(this.db);
+    await this.deliverRows(await claimMail(this.db, this.policy));
+  }
+
+  private async deliverRows(rows: MailRow[]): Promise<void> {
+    for (const row of rows) {
+      let outcome: 'sent' | 'kept';
+      try {
+        outcome = await this.transport.deliver(row);
+      } catch (err) {
+        const next = await markRefused(this.db, this.policy, row, String(err));
+        this.log.warn({ err, id: row.id, attempts: row.attempts, next }, 'e-mail refused');
+        continue;
+      }
+      await (outcome === 'sent' ? markSent(this.db, row.id) : markKept(this.db, row.id));
+    }
   }
 
   close(): void {

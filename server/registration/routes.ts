@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ClubRegistration,
   PersonalInfoRequest,
+  RegistrationErrorCode,
   TokenBody,
   TokenEmail,
   TokenQuery,
+  TOO_MANY_REGISTRATIONS,
   VerificationRequest,
   VerificationResult,
 } from '../../shared/schemas/registration.ts';
 import { OkResponse } from '../../shared/schemas/auth.ts';
+import { TooManyRequests } from '../errors.ts';
 import type { Runtime } from '../runtime.ts';
 import {
   registerClub,
@@ -24,6 +27,19 @@ type Deps = Pick<Runtime, 'config' | 'db' | 'mailer' | 'limits'>;
 export const registrationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const siteUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   const ok = { ok: true as const };
+
+  // Every registration call, the token look-ups included, spends from one budget per address
+  // before any work is done: guessing tokens or flooding sign-ups stays cheap to refuse.
+  app.addHook('onRequest', async (request) => {
+    const wait = await deps.limits.registrationByIp.consume(request.ip);
+    if (wait > 0) {
+      throw new TooManyRequests(
+        TOO_MANY_REGISTRATIONS,
+        wait,
+        RegistrationErrorCode.tooManyAttempts,
+      );
+    }
+  });
 
   app.post(
     '/api/register/request-verification',

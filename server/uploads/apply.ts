@@ -13,6 +13,7 @@ import {
 import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
 import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
+import { NOTHING_APPLIED } from '../../shared/rowCap.ts';
 import {
   classifyCompetition,
   dropUnlistedHeats,
@@ -25,11 +26,13 @@ import {
   saveTimetableEvents,
   uploadedEventFacts,
   withPeople,
+  RowCapExceeded,
   type RaceOutcome,
 } from '../events/imports.ts';
 import { lockCompetition, saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
+import { newerWrites, overwritesNewer, STALE_REASON, StaleFile } from './stale.ts';
 
 type Parsed = Extract<ParseOutput, { ok: true }>;
 
@@ -83,6 +86,7 @@ async function applyBatch(
   upload: UploadRow,
   files: BatchFile[],
   windAllowed: boolean,
+  newer: Set<string>,
 ): Promise<Draft[]> {
   const uic = upload.competitionUic!;
   // A lynx.ppl of this batch, else the one saved before: the start lists name its athletes.
@@ -93,9 +97,10 @@ async function applyBatch(
   for (const file of ordered) {
     const before = drafts.length;
     const restore = changes.checkpoint();
-    const refused = await inSavepoint(changes.trx, () =>
-      applyFile(changes, uic, file, drafts, { people, windAllowed }),
-    );
+    const refused = await inSavepoint(changes.trx, async () => {
+      await applyFile(changes, uic, file, drafts, { people, windAllowed });
+      if (overwritesNewer(newer, drafts[before]?.written ?? [])) throw new StaleFile();
+    });
     if (refused !== null) {
       // What was written for this file is undone; its report says why.
       restore();
@@ -119,6 +124,14 @@ async function inSavepoint(trx: Db, work: () => Promise<void>): Promise<string |
     await sql`release savepoint upload_file`.execute(trx);
     return null;
   } catch (err) {
+    if (err instanceof StaleFile) {
+      await sql`rollback to savepoint upload_file`.execute(trx);
+      return err.message;
+    }
+    if (err instanceof RowCapExceeded) {
+      await sql`rollback to savepoint upload_file`.execute(trx);
+      return `${err.message} ${NOTHING_APPLIED}`;
+    }
     const code = (err as { code?: unknown }).code;
     if (typeof code !== 'string' || !/^2[23]/.test(code)) throw err;
     await sql`rollback to savepoint upload_file`.execute(trx);
@@ -292,12 +305,19 @@ export async function applyUpload(
       return { result: undefined, message: null };
     }
     if (upload.competitionUic !== null) await lockCompetition(trx, upload.competitionUic);
+    const newer = await newerWrites(trx, upload);
     const windAllowed = (await clubPlan(trx, upload.clubUic)).aliases.has('wind_speed');
     const changes = new EventChanges(trx);
     const messages: LiveMessage[] = [];
     let drafts: Draft[];
     if (output.target === 'lynx_batch') {
-      drafts = await applyBatch(changes, upload, output.files, windAllowed);
+      drafts = await applyBatch(changes, upload, output.files, windAllowed, newer);
+    } else if (
+      upload.eventId !== null &&
+      output.target !== 'timetable' &&
+      overwritesNewer(newer, [{ eventId: upload.eventId, wrote: output.target }])
+    ) {
+      drafts = [refusedDraft(fileNames[0] ?? 'upload', STALE_REASON)];
     } else {
       const single = await applySingle(
         changes,

@@ -18,6 +18,7 @@ import { refusedFile, statusMessage } from './queries.ts';
 import { knownFiles, recordFiles, unchangedFile, type KnownFile } from './versions.ts';
 import { contentHash } from '../../shared/lynxFiles.ts';
 import { countFilesReceived } from '../timingRoom/queries.ts';
+import { queueUpload } from './sweep.ts';
 
 export type IntakeDeps = Pick<Runtime, 'db' | 'bus' | 'queue'>;
 
@@ -31,8 +32,17 @@ const MAX_BYTES: Record<UploadFormat, number> = {
   sch: 1024 * 1024,
   ppl: 5 * 1024 * 1024,
 };
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
 const LARGEST = Math.max(...Object.values(MAX_BYTES));
 export const MAX_BATCH_FILES = 60;
+/**
+ * One upload request, all its files together: what deploy/nginx.conf lets through
+ * (client_max_body_size), enforced here too for an API reached directly. A meet's whole
+ * FinishLynx folder is a few megabytes.
+ */
+export const MAX_UPLOAD_REQUEST_BYTES = 25 * 1024 * 1024;
+const REQUEST_TOO_LARGE = `An upload holds at most ${megabytes(MAX_UPLOAD_REQUEST_BYTES)} in all: send its files in several uploads.`;
 
 const CONTENT_TYPES: Record<UploadFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -79,8 +89,6 @@ class Refused extends Error {
   }
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
 /** Reads one file part and checks its size and first bytes; throws Refused with the reason. */
 async function readPart(part: MultipartFile, name: string, format: UploadFormat): Promise<Buffer> {
   const tooLarge = () =>
@@ -116,6 +124,10 @@ async function receive(
   defaultType: (format: UploadFormat) => Exclude<FileType, 'NONE'>,
 ): Promise<{ type: Exclude<FileType, 'NONE'>; files: Received[]; refused: UploadFileReport[] }> {
   if (!request.isMultipart()) throw new Invalid('Send the file as multipart/form-data.');
+  if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_REQUEST_BYTES) {
+    throw new PayloadTooLarge(REQUEST_TOO_LARGE);
+  }
+  let received = 0;
   let type: Exclude<FileType, 'NONE'> | undefined;
   const files: Received[] = [];
   const refused: UploadFileReport[] = [];
@@ -151,7 +163,11 @@ async function receive(
         part.file.resume();
         throw new Refused(refusal ?? LYNX_BATCH_REFUSAL);
       }
-      files.push({ name, format, data: await readPart(part, name, format) });
+      const data = await readPart(part, name, format);
+      // A body sent without its length (chunked) is counted as it arrives.
+      received += data.byteLength;
+      if (received > MAX_UPLOAD_REQUEST_BYTES) throw new PayloadTooLarge(REQUEST_TOO_LARGE);
+      files.push({ name, format, data });
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
       if (!batch) throw err.tooLarge ? new PayloadTooLarge(err.message) : new Invalid(err.message);
@@ -188,8 +204,9 @@ export interface Intake {
 }
 
 /**
- * Stores the raw files and the upload row in one transaction, then (after commit) queues the
- * job and tells the club's admins: nothing the user sent is lost once the answer is 202.
+ * Stores the raw files and the upload row in one transaction, then (after commit) tells the
+ * club's admins and queues the job without waiting on Redis: nothing the user sent is lost
+ * once the answer is 202.
  * A FinishLynx batch records the content of each file; the timing room agent's files that
  * the competition already has, exactly, are acknowledged and not stored again, so a file
  * sent twice (a retry after a crash or a lost answer) is applied once.
@@ -257,11 +274,7 @@ export async function acceptUpload(
   }
   const { upload, reports } = outcome;
   deps.bus.publish(statusMessage(upload, 'queued', null, reports));
-  try {
-    await deps.queue.enqueue('uploads', { uploadId: upload.id }, { jobId: upload.id });
-  } catch (err) {
-    // The upload is stored as queued: the next worker start picks it up.
-    request.log.error({ err, uploadId: upload.id }, 'could not queue the upload');
-  }
+  // Stored, so answered now: the job is queued in the background (or by the sweep).
+  queueUpload(deps.queue, upload.id, request.log);
   return { answer: { uploadId: upload.id, status: 'queued', files: reports }, stored: true };
 }

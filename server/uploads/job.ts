@@ -7,6 +7,7 @@ import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import { failureMessage, formatOfName } from '../../shared/uploadRules.ts';
 import { JOB_ATTEMPTS } from '../infra/queue.ts';
 import { eventTypeOf } from '../events/imports.ts';
+import { commitThenPublish } from '../live/commit.ts';
 import { applyUpload } from './apply.ts';
 import { findUpload, refusedFile, statusMessage, uploadFiles, type UploadRow } from './queries.ts';
 
@@ -25,14 +26,20 @@ async function markFailed(
   refused: UploadFileReport[] = [],
 ): Promise<void> {
   const files = [...upload.report, ...refused];
-  const failed = await deps.db
-    .updateTable('uploads')
-    .set({ status: 'failed', message, report: JSON.stringify(files), updatedAt: sql`now()` })
-    .where('id', '=', upload.id)
-    .where('status', 'in', ['queued', 'parsing'])
-    .returning('id')
-    .executeTakeFirst();
-  if (failed) deps.bus.publish(statusMessage(upload, 'failed', message, files));
+  // The admin's notice goes through the outbox with the status: a crash cannot lose it.
+  await commitThenPublish(deps, async (trx) => {
+    const failed = await trx
+      .updateTable('uploads')
+      .set({ status: 'failed', message, report: JSON.stringify(files), updatedAt: sql`now()` })
+      .where('id', '=', upload.id)
+      .where('status', 'in', ['queued', 'parsing'])
+      .returning('id')
+      .executeTakeFirst();
+    return {
+      result: undefined,
+      message: failed ? statusMessage(upload, 'failed', message, files) : null,
+    };
+  });
 }
 
 /** Parses the upload and applies it; a file that does not parse fails it. */
@@ -44,6 +51,7 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
     .where('id', '=', upload.id)
     .where('status', 'in', ['queued', 'parsing'])
     .execute();
+  // Not kept in the outbox: a lost "parsing" is overtaken by the outcome, which is.
   bus.publish(statusMessage(upload, 'parsing', null, upload.report));
 
   const files = await uploadFiles(db, upload);
@@ -57,9 +65,10 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
     })),
   });
   if (!output.ok) {
-    const reason = describeFailure(output.error);
-    return markFailed(deps, upload, `${failureMessage(output.format)} ${reason}`, [
-      refusedFile(output.error.file, reason),
+    const message = `${failureMessage(output.format)} ${describeFailure(output.error)}`;
+    // The file's report names the file already: its reason says only where and why.
+    return markFailed(deps, upload, message, [
+      refusedFile(output.error.file, describeFailure(output.error, { file: false })),
     ]);
   }
   await applyUpload(
@@ -75,7 +84,9 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
  * delivers at least once) or after its upload finished does nothing. A file that does not
  * parse fails at once with the spec's message and the precise reason; anything else (the
  * database away, say) throws, and the queue retries with backoff, until the last attempt,
- * which marks the upload failed rather than leave it "parsing" for good.
+ * which marks the upload failed rather than leave it "parsing" for good. A job that could not
+ * even reach the database leaves the upload as it was: the sweep (./sweep.ts) queues it
+ * again once it has not moved for UPLOAD_LEASE_MS, on any node or worker.
  */
 export function uploadJob(deps: Deps, parse: Parse) {
   return async ({ uploadId }: JobPayload<'uploads'>): Promise<void> => {

@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { UploadsTable } from '../db/types.ts';
+import { millis } from '../outbox/policy.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { UploadFileReport, UploadStatus, UploadView } from '../../shared/schemas/upload.ts';
 
@@ -82,7 +83,7 @@ export async function findUploadView(
   };
 }
 
-/** Uploads a restart left unfinished: queued, or cut off while parsing. */
+/** Uploads a restart left unfinished: queued, or cut off while parsing (queued at start). */
 export async function unfinishedUploads(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('uploads')
@@ -91,4 +92,71 @@ export async function unfinishedUploads(db: Db): Promise<string[]> {
     .orderBy('createdAt')
     .execute();
   return rows.map((r) => r.id);
+}
+
+const STRANDED_BATCH = 100;
+
+/**
+ * Uploads queued or parsing that have not moved for `leaseMs`, oldest first, taken for
+ * another lease (their `updated_at` is set to now) so that one sweep, not every node's,
+ * queues each of them. An upload being applied (its row locked) is skipped.
+ */
+export async function claimStrandedUploads(db: Db, leaseMs: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('uploads')
+    .set({ updatedAt: sql`now()` })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('uploads')
+        .select('id')
+        .where('status', 'in', ['queued', 'parsing'])
+        .where(sql<boolean>`updated_at <= now() - ${millis(leaseMs)}::interval`)
+        .orderBy('createdAt')
+        .limit(STRANDED_BATCH)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'createdAt'])
+    .execute();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((r) => r.id);
+}
+
+/** Whether the file is one an upload holds (raw data a club sent), not a public file. */
+export async function isUploadFile(db: Db, fileId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where(sql<boolean>`file_ids @> array[${fileId}]::uuid[]`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const RETENTION_BATCH = 100;
+
+/**
+ * Takes the file ids of uploads that failed before `cutoffMs` ago and forgets them on the
+ * upload (its report stays, for the admin's history); the caller deletes the files in the
+ * same transaction. Rows another sweep holds are skipped.
+ */
+export async function releaseFailedUploadFiles(db: Db, retentionMs: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('uploads as u')
+    .set({ fileIds: sql`'{}'` })
+    .from((eb) =>
+      eb
+        .selectFrom('uploads')
+        .select(['id', 'fileIds'])
+        .where('status', '=', 'failed')
+        .where(sql<boolean>`cardinality(file_ids) > 0`)
+        .where(sql<boolean>`updated_at <= now() - ${millis(retentionMs)}::interval`)
+        .limit(RETENTION_BATCH)
+        .forUpdate()
+        .skipLocked()
+        .as('old'),
+    )
+    .whereRef('u.id', '=', 'old.id')
+    .returning('old.fileIds')
+    .execute();
+  return rows.flatMap((r) => r.fileIds);
 }

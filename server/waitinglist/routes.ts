@@ -2,8 +2,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WaitingListRequest } from '../../shared/schemas/waitingList.ts';
 import type { Db } from '../db/connect.ts';
+import type { RateLimits } from '../infra/rateLimit.ts';
+import { TooManyRequests } from '../errors.ts';
 
-export const waitingListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const TOO_MANY_WAITING_LIST = 'Too many sign-ups from your network. Please try again later.';
+
+export const waitingListRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  limits: Pick<RateLimits, 'waitingListByIp'>;
+}> = async (app, { db, limits }) => {
   app.post(
     '/api/waitinglist',
     {
@@ -12,6 +19,9 @@ export const waitingListRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       bodyLimit: 4096,
     },
     async (request) => {
+      // Each address may add a few rows an hour: a script cannot fill the table.
+      const wait = await limits.waitingListByIp.consume(request.ip);
+      if (wait > 0) throw new TooManyRequests(TOO_MANY_WAITING_LIST, wait, 'too_many_requests');
       // Joining twice is not an error: the visitor sees the same thank-you.
       await db
         .insertInto('waitingList')

@@ -11,6 +11,16 @@ import { AgentStatus } from '../schemas/timingRoom.ts';
 export const liveMessages = {
   'event.changed': z.object({ event: PublicEvent, version: z.number().int() }),
   /**
+   * The event changed to `version`, but its payload is larger than a message may be
+   * (MAX_LIVE_MESSAGE_BYTES): sent instead of `event.changed`, and the pages holding the
+   * event or its competition's list ask the API for it again.
+   */
+  'event.outdated': z.object({
+    eventId: z.uuid(),
+    competitionUic: z.number().int(),
+    version: z.number().int(),
+  }),
+  /**
    * The event left the public site (hidden, deleted, or its competition hidden). `version` is
    * the version of that change, so a client can tell it from an older or a later state.
    */
@@ -29,6 +39,11 @@ export const liveMessages = {
     message: z.string().nullable(),
     /** Per file: what it wrote, its warnings or why it was refused (empty until known). */
     files: z.array(UploadFileReport).max(200),
+    /**
+     * The reports were too large for a message (MAX_LIVE_MESSAGE_BYTES) and were left out:
+     * the page reads them from GET /api/admin/uploads/{id}.
+     */
+    filesOmitted: z.boolean().optional(),
   }),
   /**
    * A heat's race clock from the finish camera: running (spectators' pages tick it on from
@@ -53,6 +68,14 @@ export const liveMessages = {
    */
   'session.ended': z.object({ sessionHashes: z.array(z.string()).max(10_000) }),
 } as const;
+
+/**
+ * The largest message, JSON-encoded, that the bus carries (and so the Redis stream keeps and
+ * every spectator is pushed): an event with a few hundred result rows fits easily. A larger
+ * one is never sent as it is; server/infra/bus.ts sends a small notice in its place
+ * (`event.outdated`, an `upload.status` without its reports) and the page fetches the rest.
+ */
+export const MAX_LIVE_MESSAGE_BYTES = 256 * 1024;
 
 export type LiveMessageName = keyof typeof liveMessages;
 export type LiveMessage = {

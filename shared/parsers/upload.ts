@@ -1,5 +1,6 @@
 import type { EventType } from '../domain.ts';
 import type { UploadFormat } from '../uploadRules.ts';
+import { fileRowCapRefusal, timetableCapRefusal } from '../rowCap.ts';
 import {
   parsed,
   type ParseFailure,
@@ -66,7 +67,32 @@ export type ParseOutput =
 const one = (r: ParseResult<ParsedEvent>): ParseResult<ParsedEvent[]> =>
   r.ok ? parsed([r.value], r.warnings) : r;
 
+/**
+ * The row cap (shared/rowCap.ts) on every event of a file: one over it fails the file whole,
+ * so none of its events is written and nothing reaches the spectators. (The XML and
+ * FinishLynx readers check it too, before building rows they would only throw away.)
+ */
+function withinRowCap(
+  file: string,
+  r: ParseResult<ParsedEvent[]>,
+): ParseResult<ParsedEvent[]> {
+  if (!r.ok) return r;
+  for (const event of r.value) {
+    const refusal = fileRowCapRefusal(event, event.rows.length);
+    if (refusal !== null) return { ok: false, error: { file, reason: refusal } };
+  }
+  return r;
+}
+
 function parseEvents(
+  target: 'results' | 'start_list',
+  eventType: EventType | null,
+  file: UploadedFile,
+): ParseResult<ParsedEvent[]> {
+  return withinRowCap(file.name, readEvents(target, eventType, file));
+}
+
+function readEvents(
   target: 'results' | 'start_list',
   eventType: EventType | null,
   file: UploadedFile,
@@ -108,16 +134,19 @@ function parseBatchFile(file: UploadedFile): BatchFile {
   try {
     switch (format) {
       case 'evt': {
-        const r = parseEvt(bytes, name);
+        const r = withinRowCap(name, parseEvt(bytes, name));
         return r.ok
           ? { ...head, ok: true, contents: 'start_list', events: r.value, warnings: r.warnings }
           : { ...head, ok: false, error: r.error };
       }
       case 'lif':
       case 'lff': {
-        const r = format === 'lif' ? parseLif(bytes, name) : parseLff(bytes, name);
+        const r = withinRowCap(
+          name,
+          one(format === 'lif' ? parseLif(bytes, name) : parseLff(bytes, name)),
+        );
         return r.ok
-          ? { ...head, ok: true, contents: 'results', events: [r.value], warnings: r.warnings }
+          ? { ...head, ok: true, contents: 'results', events: r.value, warnings: r.warnings }
           : { ...head, ok: false, error: r.error };
       }
       case 'sch': {
@@ -170,6 +199,10 @@ export function parseUpload(job: ParseJob): ParseOutput {
         first.format === 'xml'
           ? parseTimetableXml(first.bytes, first.name)
           : parseTimetableXlsx(first.bytes, first.name);
+      const refusal = r.ok ? timetableCapRefusal(r.value.length) : null;
+      if (refusal !== null) {
+        return { ok: false, format: first.format, error: { file: first.name, reason: refusal } };
+      }
       return r.ok
         ? {
             ok: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidUrlName } from '../slug.ts';
 import { parseWind } from '../athletics/wind.ts';
+import { MAX_EVENT_ROWS, ROW_CAP_MESSAGE } from '../rowCap.ts';
 import { AthleteRows } from './athlete.ts';
 import { Competition } from './competition.ts';
 import {
@@ -99,10 +100,10 @@ export const EventInput = z
     ),
     resultsFileType: FileType.default('NONE'),
     resultsFileName: optionalText(255),
-    results: AthleteRows.max(2000).optional(),
+    results: AthleteRows.max(MAX_EVENT_ROWS, ROW_CAP_MESSAGE).optional(),
     startListType: FileType.default('NONE'),
     startListFileName: optionalText(255),
-    startListFile: AthleteRows.max(2000).optional(),
+    startListFile: AthleteRows.max(MAX_EVENT_ROWS, ROW_CAP_MESSAGE).optional(),
   })
   .superRefine((v, ctx) => {
     const discipline = v.eventType === 'JUMP' ? v.fieldDiscipline : v.trackDiscipline;

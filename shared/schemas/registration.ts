@@ -138,3 +138,16 @@ export const ALREADY_REGISTERED =
   'This email is already registered. You can log in or reset your password.';
 export const INVALID_LINK =
   'Invalid or expired verification link. Please restart the registration process.';
+
+/** Stable names of the registration refusals: the `code` of the error body. */
+export const RegistrationErrorCode = {
+  linkInvalid: 'link_invalid',
+  alreadyRegistered: 'already_registered',
+  urlNameTaken: 'url_name_taken',
+  entriesClosed: 'entries_closed',
+  planComingSoon: 'plan_coming_soon',
+  tooManyAttempts: 'registration_rate_limited',
+} as const;
+
+export const TOO_MANY_REGISTRATIONS =
+  'Too many registration attempts from your network. Please wait a minute and try again.';

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   screenshot,
   settledVisitorPage,
+  waitForUpdates,
 } from '../support/browser.ts';
 import { clubWithAdmin, samples } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
@@ -79,7 +80,7 @@ describe('the admin console', () => {
     await spectator.evaluate(() => {
       (window as unknown as { rithMark: string }).rithMark = 'not reloaded';
     });
-    await spectator.getByRole('status').filter({ hasText: 'Live' }).first().waitFor();
+    await waitForUpdates(spectator);
     expect(await spectator.getByText('LIVE NOW', { exact: true }).count()).toBe(0);
 
     // Add an event.

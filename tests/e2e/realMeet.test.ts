@@ -65,7 +65,8 @@ describe('a real meet from the timing room', () => {
     const phone = await newPage(360);
     await phone.goto(`${t.url}/?cid=${competition.uic}`);
     await phone.getByText('Events Data Not Available').waitFor();
-    await phone.getByRole('status').filter({ hasText: 'Live' }).first().waitFor();
+    // The meet is live: the page says its updates are on (and never 'Live', LIVE NOW's word).
+    await phone.getByRole('status').filter({ hasText: 'Updates on' }).first().waitFor();
     await markWindow(phone);
 
     // The operator sends the session's files from the FinishLynx dialog.

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   screenshot,
   settledVisitorPage,
+  waitForUpdates,
 } from '../support/browser.ts';
 import { clubWithAdmin } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
@@ -43,7 +44,7 @@ describe('uploading a FinishLynx result file', () => {
     await spectator.evaluate(() => {
       (window as unknown as { rithMark: string }).rithMark = 'not reloaded';
     });
-    await spectator.getByRole('status').filter({ hasText: 'Live' }).first().waitFor();
+    await waitForUpdates(spectator);
 
     const page = await newPage(1280);
     await page.goto(`${t.url}/login`);

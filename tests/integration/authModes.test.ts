@@ -41,10 +41,13 @@ describe('with SMTP_URL set', () => {
       const t = await app({ config: { smtpUrl: relay.url, publicUrl: 'https://results.example' } });
       const { admin } = await clubWithAdmin(t.runtime.db);
       const client = new AdminClient(t.url);
-      await client.fetch('/api/admin/forgot-password', {
+      const asked = await client.fetch('/api/admin/forgot-password', {
         method: 'POST',
         json: { email: admin.email },
+        // The site's pages are at PUBLIC_URL: only that origin may ask.
+        headers: { origin: 'https://results.example' },
       });
+      expect(asked.status).toBe(200);
       for (let i = 0; i < 100 && relay.mails.length === 0; i++)
         await new Promise((r) => setTimeout(r, 50));
       expect(relay.mails).toHaveLength(1);

@@ -65,7 +65,8 @@ describe('link previews', () => {
     const hidden = await createCompetition(t.runtime.db, club.uic, { visible: false });
     const event = await createEvent(t.runtime.db, hidden.uic, { eventName: 'Secret Trial' });
     const page = await html(`/event/${event.id}`);
-    expect(page.status).toBe(200);
+    // To the public the event does not exist: the not-found page (tests/integration/notFoundPages.test.ts).
+    expect(page.status).toBe(404);
     expect(page.text).not.toContain('Secret Trial');
     expect(og(page.text, 'title')).toBeUndefined();
   });

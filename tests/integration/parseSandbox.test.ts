@@ -11,8 +11,8 @@ afterEach(async () => {
   for (const s of sandboxes.splice(0)) await s.close();
 });
 
-function sandbox(limits: { timeoutMs: number; maxMemoryMb: number }) {
-  const s = new ParseSandbox(limits);
+function sandbox(limits: { timeoutMs: number; maxMemoryMb: number }, entry?: URL) {
+  const s = new ParseSandbox(limits, entry);
   sandboxes.push(s);
   return s;
 }
@@ -44,11 +44,15 @@ describe('the parse sandbox', () => {
   });
 
   it('stops a parse that runs past the time limit, and parses the next file', async () => {
-    const s = sandbox({ timeoutMs: 300, maxMemoryMb: 512 });
-    const slow = await s.parse(lifJob(300_000));
-    expect(slow).toMatchObject({
+    // A thread that never answers for hang.lif: the limit is what ends it, not the file's size.
+    const s = sandbox(
+      { timeoutMs: 300, maxMemoryMb: 256 },
+      new URL('../support/hangingParseThread.ts', import.meta.url),
+    );
+    const hang: ParseJob = { ...sample, files: [{ ...sample.files[0]!, name: 'hang.lif' }] };
+    expect(await s.parse(hang)).toMatchObject({
       ok: false,
-      error: { file: 'big.lif', reason: 'parsing took longer than 0.3 s' },
+      error: { file: 'hang.lif', reason: 'parsing took longer than 0.3 s' },
     });
     expect(await s.parse(sample)).toMatchObject({ ok: true });
   });

@@ -1,19 +1,55 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { AdminClient, packageId } from '../support/admin.ts';
 import { createClub, createCompetition, unique } from '../support/factory.ts';
 import type { AdminClubs } from '../../shared/schemas/admin.ts';
+import { RegistrationErrorCode } from '../../shared/schemas/registration.ts';
+import { competitionClock } from '../../shared/entries.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { hashSessionId, newSecret } from '../../server/auth/sessions.ts';
+
+// Registration calls are limited per address: each test calls from addresses of its own,
+// told to the app as a proxy in front of it would (TRUST_PROXY=1).
+const behindProxy = { config: { trustProxyHops: 1 } };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp(behindProxy);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const post = (path: string, body: unknown) =>
-  new AdminClient(t.url).json<Record<string, unknown>>(path, { method: 'POST', json: body });
+let addresses = 0;
+/** A new visitor's address: 198.51.100.0/24 and beyond, documentation ranges. */
+const newAddress = () => {
+  addresses += 1;
+  return `198.51.${100 + Math.floor(addresses / 250)}.${addresses % 250}`;
+};
+
+/** Calls the API as one visitor: the same address for every call of a test. */
+function visitor(app: TestApp = t, address = newAddress()) {
+  const headers = { 'x-forwarded-for': address };
+  const client = new AdminClient(app.url);
+  return {
+    post: (path: string, body: unknown) =>
+      client.json<Record<string, unknown>>(path, { method: 'POST', json: body, headers }),
+    get: (path: string) => client.json<Record<string, unknown>>(path, { headers }),
+    fetch: (path: string, init: { method?: string; json?: unknown } = {}) =>
+      client.fetch(path, { ...init, headers }),
+  };
+}
+
+let post: ReturnType<typeof visitor>['post'];
+beforeEach(() => {
+  post = visitor().post;
+});
+
+/** A competition that takes entries: its day is still to come. */
+async function openCompetition(db = t.runtime.db) {
+  const club = await createClub(db);
+  return createCompetition(db, club.uic, { date: '2099-06-01' });
+}
 
 /** The verification link the outbox holds for the address. */
 async function linkTo(email: string): Promise<string> {
@@ -48,25 +84,22 @@ const personalInfo = {
 
 describe('athlete registration', () => {
   it('verifies the e-mail through the outbox link and stores the registration once', async () => {
-    const club = await createClub(t.runtime.db);
-    const competition = await createCompetition(t.runtime.db, club.uic);
+    const competition = await openCompetition();
     const email = `${unique('athlete')}@example.ie`;
     expect(
       await post('/api/register/request-verification', { email, competitionUic: competition.uic }),
     ).toEqual({ status: 200, body: { ok: true } });
     const token = await linkTo(email);
 
-    const unverified = await new AdminClient(t.url).json(
-      `/api/register/verification-token-email?token=${token}`,
-    );
+    const { get } = visitor();
+    const unverified = await get(`/api/register/verification-token-email?token=${token}`);
     expect(unverified.status).toBe(400);
     expect(await post('/api/register/verify', { token })).toEqual({
       status: 200,
       body: { competitionUic: competition.uic, packageId: null, token },
     });
     expect(
-      (await new AdminClient(t.url).json(`/api/register/verification-token-email?token=${token}`))
-        .body,
+      (await get(`/api/register/verification-token-email?token=${token}`)).body,
     ).toEqual({ email });
 
     const badPhone = await post('/api/register/personal-info', {
@@ -108,14 +141,18 @@ describe('athlete registration', () => {
       email,
       competitionUic: competition.uic,
     });
-    expect(twice.status).toBe(409);
-    expect(String(twice.body.error)).toContain('already registered');
+    expect(twice).toEqual({
+      status: 409,
+      body: {
+        error: 'This email is already registered for this competition.',
+        code: RegistrationErrorCode.alreadyRegistered,
+      },
+    });
   });
 
   it('refuses forged and expired tokens', async () => {
     expect((await post('/api/register/verify', { token: 'forged' })).status).toBe(400);
-    const club = await createClub(t.runtime.db);
-    const competition = await createCompetition(t.runtime.db, club.uic);
+    const competition = await openCompetition();
     const email = `${unique('late')}@example.ie`;
     await post('/api/register/request-verification', { email, competitionUic: competition.uic });
     const token = await linkTo(email);
@@ -126,7 +163,10 @@ describe('athlete registration', () => {
       .execute();
     expect(await post('/api/register/verify', { token })).toEqual({
       status: 400,
-      body: { error: 'Invalid or expired verification link.' },
+      body: {
+        error: 'Invalid or expired verification link.',
+        code: RegistrationErrorCode.linkInvalid,
+      },
     });
   });
 });
@@ -136,8 +176,7 @@ describe('asking for verification e-mails', () => {
     // An app of its own: the limits count per address, and the other tests share one.
     const own = await startTestApp();
     try {
-      const club = await createClub(own.runtime.db);
-      const competition = await createCompetition(own.runtime.db, club.uic);
+      const competition = await openCompetition(own.runtime.db);
       const email = `${unique('flood')}@example.ie`;
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -214,6 +253,262 @@ describe('club registration', () => {
       email,
       packageId: recreational,
     });
-    expect(again).toEqual({ status: 409, body: { error: 'This email is already registered.' } });
+    expect(again).toEqual({
+      status: 409,
+      body: {
+        error: 'This email is already registered.',
+        code: RegistrationErrorCode.alreadyRegistered,
+      },
+    });
+  });
+});
+
+/** A verified sign-up link for the address, as if the e-mail's link had been opened. */
+async function verifiedToken(
+  db: TestApp['runtime']['db'],
+  target: { email: string; competitionUic?: number; packageId?: number },
+) {
+  const token = newSecret();
+  await db
+    .insertInto('tokens')
+    .values({
+      tokenHash: hashSessionId(token),
+      kind: 'email_verification',
+      email: target.email,
+      competitionUic: target.competitionUic ?? null,
+      packageId: target.packageId ?? null,
+      expiresAt: new Date(Date.now() + 60_000),
+      verifiedAt: new Date(),
+    })
+    .execute();
+  return token;
+}
+
+/** A club form that passes every rule: only what a test changes can make it fail. */
+const clubForm = (fields: { token: string; packageId: number; email: string }) => ({
+  ...fields,
+  password: 'Club-start-line-1!',
+  clubName: 'Moy Valley AC',
+  address: 'Quay Road',
+  city: 'Ballina',
+  state: 'Mayo',
+  zip: 'F26 X2Y3',
+  country: 'Ireland',
+  countryCode: '+353',
+  phone: '096 12345',
+  managerName: 'Seán Walsh',
+  urlName: unique('moy-valley'),
+  hardware: ['MANUAL'],
+});
+
+/** CPU time (user + system, all threads of this process) spent running `work`, in ms. */
+async function cpuMs(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+describe('club sign-up with a forged token', () => {
+  it('is refused as an invalid link before the password is hashed', async () => {
+    const recreational = await packageId(t.runtime.db, 'Recreational');
+    const forged = (i: number) =>
+      clubForm({ token: `forged-${i}`, packageId: recreational, email: `f${i}@club.ie` });
+    // Warm both paths up, so neither measurement pays for loading code.
+    await hashPassword('Club-start-line-1!');
+    expect(await post('/api/register/club-admin', forged(0))).toEqual({
+      status: 400,
+      body: {
+        error: 'Invalid or expired verification link.',
+        code: RegistrationErrorCode.linkInvalid,
+      },
+    });
+
+    // Work, not wall time: argon2 spends tens of milliseconds of a core per hash by design.
+    // Twenty forged sign-ups (within one address's budget) must cost well under the twenty
+    // hashes they would run if the password were hashed before the token is looked at.
+    const count = 20;
+    const hashes = await cpuMs(async () => {
+      for (let i = 0; i < count; i++) await hashPassword(`Club-start-line-${i}!`);
+    });
+    const statuses: number[] = [];
+    const forgedWork = await cpuMs(async () => {
+      for (let i = 1; i <= count; i++) {
+        statuses.push((await post('/api/register/club-admin', forged(i))).status);
+      }
+    });
+    expect(statuses).toEqual(Array<number>(count).fill(400));
+    console.log("CPU", { forgedWork, hashes });
+    expect(forgedWork).toBeLessThan(hashes / 2);
+    const users = await t.runtime.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'in', ['f1@club.ie', `f${count}@club.ie`])
+      .execute();
+    expect(users).toEqual([]);
+  });
+});
+
+describe('registration limits per address', () => {
+  it('answers 429 with Retry-After and a clear message on every registration call once the budget is spent', async () => {
+    // An app of its own: the budget is counted in the app's memory.
+    const own = await startTestApp(behindProxy);
+    try {
+      const flooder = visitor(own, '203.0.113.7');
+      const statuses: number[] = [];
+      let limited: Response | undefined;
+      for (let i = 0; i < 100 && !limited; i++) {
+        const res = await flooder.fetch('/api/register/verify', {
+          method: 'POST',
+          json: { token: `guess-${i}` },
+        });
+        if (res.status === 429) limited = res;
+        else statuses.push(res.status);
+      }
+      // Thirty a minute, then refused: a token guesser gets one try every two seconds.
+      expect(statuses).toEqual(Array<number>(30).fill(400));
+      if (!limited) throw new Error('never limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await limited.json()).toEqual({
+        error:
+          'Too many registration attempts from your network. Please wait a minute and try again.',
+        code: RegistrationErrorCode.tooManyAttempts,
+      });
+
+      // One budget for every registration call: the other routes refuse this address too.
+      const competition = await openCompetition(own.runtime.db);
+      const recreational = await packageId(own.runtime.db, 'Recreational');
+      const others = [
+        flooder.post('/api/register/request-verification', {
+          email: 'someone@example.ie',
+          competitionUic: competition.uic,
+        }),
+        flooder.get('/api/register/verification-token-email?token=guess'),
+        flooder.post('/api/register/personal-info', {
+          competitionUic: competition.uic,
+          token: 'guess',
+          personalInfo,
+        }),
+        flooder.post(
+          '/api/register/club-admin',
+          clubForm({ token: 'guess', packageId: recreational, email: 'x@club.ie' }),
+        ),
+      ];
+      for (const answer of await Promise.all(others)) {
+        expect(answer).toMatchObject({
+          status: 429,
+          body: { code: RegistrationErrorCode.tooManyAttempts },
+        });
+      }
+
+      // Per address: someone else signing up at the same time is not held back.
+      const neighbour = visitor(own, '203.0.113.8');
+      expect(await neighbour.post('/api/register/verify', { token: 'typo' })).toMatchObject({
+        status: 400,
+        body: { code: RegistrationErrorCode.linkInvalid },
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('paid plans', () => {
+  it('cannot be started: no link is sent and no club is created on them', async () => {
+    const clubPlan = await packageId(t.runtime.db, 'Club');
+    const email = `${unique('paid')}@club.ie`;
+    const refusal = {
+      status: 403,
+      body: {
+        error:
+          'This plan is Coming Soon: only free plans can be started now. Pick the free plan to sign up.',
+        code: RegistrationErrorCode.planComingSoon,
+      },
+    };
+    expect(
+      await post('/api/register/request-verification', { email, packageId: clubPlan }),
+    ).toEqual(refusal);
+    const mails = await t.runtime.db
+      .selectFrom('outboxEmails')
+      .select('id')
+      .where('toAddress', '=', email)
+      .execute();
+    expect(mails).toEqual([]);
+
+    // A link for the paid plan from before this rule (or made up) does not create the club.
+    const token = await verifiedToken(t.runtime.db, { email, packageId: clubPlan });
+    const form = clubForm({ token, packageId: clubPlan, email });
+    expect(await post('/api/register/club-admin', form)).toEqual(refusal);
+    const clubs = await t.runtime.db
+      .selectFrom('clubs')
+      .select('uic')
+      .where('urlName', '=', form.urlName)
+      .execute();
+    expect(clubs).toEqual([]);
+  });
+});
+
+describe('entries', () => {
+  const closed = {
+    status: 409,
+    body: {
+      error: 'Entries for this competition are closed. You can no longer register for it.',
+      code: RegistrationErrorCode.entriesClosed,
+    },
+  };
+  const clock = () => competitionClock(new Date());
+  const dayBefore = (iso: string) =>
+    new Date(Date.parse(`${iso}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  it('close for a competition that is over, and at the closing time on its day', async () => {
+    const club = await createClub(t.runtime.db);
+    const over = await createCompetition(t.runtime.db, club.uic, {
+      date: dayBefore(clock().date),
+      closeTime: null,
+    });
+    const closedToday = await createCompetition(t.runtime.db, club.uic, {
+      date: clock().date,
+      closeTime: '0:00',
+    });
+    const openToday = await createCompetition(t.runtime.db, club.uic, {
+      date: clock().date,
+      startTime: '23:59',
+      closeTime: '23:59',
+    });
+    const email = `${unique('late')}@example.ie`;
+    for (const competition of [over, closedToday]) {
+      expect(
+        await post('/api/register/request-verification', { email, competitionUic: competition.uic }),
+      ).toEqual(closed);
+    }
+    expect(
+      await post('/api/register/request-verification', { email, competitionUic: openToday.uic }),
+    ).toEqual({ status: 200, body: { ok: true } });
+  });
+
+  it('refuse the details of a link asked for in time once entries have closed', async () => {
+    const competition = await openCompetition();
+    const email = `${unique('slow')}@example.ie`;
+    await post('/api/register/request-verification', { email, competitionUic: competition.uic });
+    const token = await linkTo(email);
+    await post('/api/register/verify', { token });
+    await t.runtime.db
+      .updateTable('competitions')
+      .set({ date: dayBefore(clock().date) })
+      .where('uic', '=', competition.uic)
+      .execute();
+    expect(
+      await post('/api/register/personal-info', {
+        competitionUic: competition.uic,
+        token,
+        personalInfo,
+      }),
+    ).toEqual(closed);
+    const rows = await t.runtime.db
+      .selectFrom('registrations')
+      .select('id')
+      .where('email', '=', email)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

@@ -58,3 +58,12 @@ export async function settledVisitorPage(browser: Browser, width: number): Promi
   });
   return page;
 }
+
+/**
+ * Waits until the page's live connection has every subscription it asked for, so a change
+ * made next reaches it pushed. Read from the root element (client ConnectionMark): most
+ * pages rightly show no connection label at all.
+ */
+export async function waitForUpdates(page: Page): Promise<void> {
+  await page.locator('html[data-updates="live"]').waitFor({ state: 'attached' });
+}

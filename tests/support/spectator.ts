@@ -3,6 +3,7 @@ import type { LiveMessage, LiveTarget, SubscribeAck } from '../../shared/live/me
 
 const NAMES = [
   'event.changed',
+  'event.outdated',
   'event.removed',
   'competition.changed',
   'upload.status',

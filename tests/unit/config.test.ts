@@ -29,6 +29,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(ConfigError);
   });
 
+  it('opens the development outbox only outside production and with no proxy in front', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+  });
+
+  it('caps live sockets per address, 100 unless told', () => {
+    expect(loadConfig({}).liveMaxConnectionsPerAddress).toBe(100);
+    expect(loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '20' }).liveMaxConnectionsPerAddress).toBe(
+      20,
+    );
+    expect(() => loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
   });

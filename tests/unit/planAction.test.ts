@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planAction, SALES_EMAIL } from '../../shared/planAction.ts';
+import { isStartablePlan, planAction, SALES_EMAIL } from '../../shared/planAction.ts';
 
 const plan = (price: string, id = 3, name = 'Club') => ({ id, name, price });
 
@@ -44,4 +44,14 @@ describe('planAction', () => {
       expect(planAction(plan(price))).toEqual({ kind: 'soon' });
     },
   );
+});
+
+describe('isStartablePlan', () => {
+  it('lets only free plans be started (spec section 9)', () => {
+    expect(isStartablePlan({ price: 'Free' })).toBe(true);
+    expect(isStartablePlan({ price: ' free ' })).toBe(true);
+    for (const price of ['€249', '€39', 'Custom', '€0', '']) {
+      expect(isStartablePlan({ price })).toBe(false);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { isSettled, progressText, type UploadJob } from './uploadProgress.ts';
 import { MESSAGE_MS } from './useFlash.ts';
 import { UploadReport } from './UploadReport.tsx';
+import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 
 /** Whether the report says more than the one-line outcome: a refusal, a warning, a batch. */
 function reportWorthShowing(job: UploadJob, detailed: boolean): boolean {
@@ -60,6 +61,8 @@ export function UploadProgress({
           </p>
         )}
       </div>
+      {/* The outcome arrives pushed while updates are on, more slowly while they are not. */}
+      {shown && !isSettled(job) && <ConnectionStatus />}
       {report && (
         <>
           <UploadReport files={job.files} />

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.ts';
 import { readUic, storageKeys, writeItem } from '../../lib/storage.ts';
-import { DEFAULT_COMPETITION_ORDER, sortCompetitionsByDate } from './competitionOrder.ts';
+import { adminDefaultCompetition } from '../../../shared/adminDefaultCompetition.ts';
+import { localIsoDate } from '../../../shared/competitionList.ts';
 
 export interface AdminSelection {
   club: AdminClub | null;
@@ -14,8 +15,9 @@ export interface AdminSelection {
 
 /**
  * The club and competition the panel works on, remembered in local storage (spec section 2).
- * A remembered choice that is no longer one of the user's falls back to the first club and
- * that club's newest competition.
+ * Without a remembered choice (or when it is no longer one of the user's) the panel opens on
+ * the first club and its competition happening now, else the next or most recent published
+ * one (shared/adminDefaultCompetition.ts).
  */
 export function useAdminSelection(
   clubs: readonly AdminClub[],
@@ -30,8 +32,7 @@ export function useAdminSelection(
   const clubCompetitions = club ? competitions.filter((c) => c.clubUic === club.uic) : [];
   const competition =
     clubCompetitions.find((c) => c.uic === competitionUic) ??
-    sortCompetitionsByDate(clubCompetitions, DEFAULT_COMPETITION_ORDER)[0] ??
-    null;
+    adminDefaultCompetition(clubCompetitions, localIsoDate(new Date()));
 
   const selectClub = useCallback((uic: number) => {
     setClubUic(uic);

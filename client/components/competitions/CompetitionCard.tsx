@@ -6,6 +6,12 @@ import {
   competitionResultsPath,
   formatCompetitionDate,
 } from '../../../shared/competitionList.ts';
+import {
+  competitionDay,
+  ENTRIES_CLOSED,
+  entriesClosed,
+  type WallClock,
+} from '../../../shared/entries.ts';
 
 export type CompetitionTab = 'upcoming' | 'past';
 
@@ -31,27 +37,32 @@ const icons = {
 };
 
 /**
- * One competition. The whole card is one link (the button's hit area is stretched over the
- * card), so keyboard and screen-reader users meet a single, named link per card.
+ * One competition. The card's main action is stretched over the whole card, so it is one
+ * named link for keyboard and screen-reader users. An upcoming competition registers while
+ * entries are open; one on today also leads to its results, and once entries have closed
+ * (shared/entries.ts) it says so and leads only there.
  */
 export function CompetitionCard({
   competition,
   clubName,
   clubUrlName,
   tab,
+  clock,
 }: {
   competition: Competition;
   clubName: string;
   clubUrlName: string | null;
   tab: CompetitionTab;
+  clock: WallClock;
 }) {
   const date = formatCompetitionDate(competition.date);
   const location = competition.location?.trim();
   const startTime = competition.startTime?.trim() ? formatEventTime(competition.startTime) : null;
-  const upcoming = tab === 'upcoming';
-  const target = upcoming
-    ? competitionRegisterPath(competition)
-    : competitionResultsPath(competition, clubUrlName);
+  const today = competitionDay(competition, clock.date) === 'today';
+  const closed = entriesClosed(competition, clock);
+  const register = tab === 'upcoming' && !closed;
+  const resultsPath = competitionResultsPath(competition, clubUrlName);
+  const name = <span className="visually-hidden"> {competition.competitionName}</span>;
 
   return (
     <li className="card cl-card">
@@ -83,7 +94,12 @@ export function CompetitionCard({
         </div>
       )}
       <div className="cl-card-body">
-        {competition.liveNow && <span className="cl-live">Live now</span>}
+        {(competition.liveNow || today) && (
+          <p className="cl-badges">
+            {competition.liveNow && <span className="cl-live">Live now</span>}
+            {today && <span className="cl-today">Today</span>}
+          </p>
+        )}
         <h3 className="cl-card-title">{competition.competitionName}</h3>
         <p className="cl-card-club">{clubName}</p>
         <ul className="cl-card-meta">
@@ -109,13 +125,26 @@ export function CompetitionCard({
             </li>
           )}
         </ul>
-        <Link className="btn cl-card-action" to={target}>
-          {upcoming ? 'Register' : 'Results'}
-          <span className="visually-hidden">
-            {upcoming ? ' for ' : ' of '}
-            {competition.competitionName}
-          </span>
-        </Link>
+        {tab === 'upcoming' && closed && <p className="cl-closed">{ENTRIES_CLOSED}</p>}
+        <div className="cl-card-actions">
+          {register ? (
+            <Link className="btn cl-card-action" to={competitionRegisterPath(competition)}>
+              Register<span className="visually-hidden"> for</span>
+              {name}
+            </Link>
+          ) : (
+            <Link className="btn cl-card-action" to={resultsPath}>
+              Results<span className="visually-hidden"> of</span>
+              {name}
+            </Link>
+          )}
+          {register && today && (
+            <Link className="btn btn-secondary cl-card-second" to={resultsPath}>
+              Results<span className="visually-hidden"> of</span>
+              {name}
+            </Link>
+          )}
+        </div>
       </div>
     </li>
   );

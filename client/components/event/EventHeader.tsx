@@ -4,12 +4,12 @@ import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import { heatPart } from '../../../shared/athletics/heats.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
-import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
+import { isScratched, showsLiveResults } from '../../../shared/athletics/eventDisplay.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
 import { competitionBackPath, formatCompetitionDate } from '../../../shared/competitionList.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { PhotoFinishDialog } from './PhotoFinishDialog.tsx';
-import { LiveIndicator } from '../live/LiveIndicator.tsx';
+import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 
 /** '+1.3 m/s · Legal wind', or null when the event has no wind reading. */
 function windText(windSpeed: string | null): string | null {
@@ -35,6 +35,8 @@ export function EventHeader({ event }: { event: PublicEvent }) {
   const location = competition.location?.trim();
   const backPath = competitionBackPath(club.urlName, competition.urlName, event.competitionUic);
   const heat = heatPart(event);
+  // Whether updates arriving matters here: the meet is on, or the finish camera's lines show.
+  const updatesMatter = competition.liveNow || showsLiveResults(event);
 
   return (
     <header className="card ev-event-header">
@@ -51,7 +53,7 @@ export function EventHeader({ event }: { event: PublicEvent }) {
           Back to Competition
         </Link>
         <div className="ev-event-header-actions">
-          <LiveIndicator />
+          {updatesMatter && <ConnectionStatus />}
           {event.pdfLink && (
             <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />
           )}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { useNoIndex } from '../../lib/useNoIndex.ts';
 import '../legal/message-page.css';
 
 /** An event id the server does not know (404). The spec's text, word for word. */
 export function EventNotFound() {
+  useNoIndex();
   return (
     <div className="container msg-page">
       <div className="card msg-card">

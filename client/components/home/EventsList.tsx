@@ -13,7 +13,7 @@ import { eventsForTable } from '../../../shared/selection.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { HeatLabel } from '../HeatLabel.tsx';
 import { Icon } from './Icon.tsx';
-import { LiveIndicator } from '../live/LiveIndicator.tsx';
+import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 import { SortableHeader } from '../SortableHeader.tsx';
 import { track } from '../../lib/analytics.ts';
 
@@ -56,11 +56,14 @@ export function EventsList({
   events,
   loading,
   selectedEventId,
+  showConnection,
 }: {
   competitionName: string | null;
   events: readonly EventSummary[];
   loading: boolean;
   selectedEventId: string;
+  /** Say whether updates arrive: only while the competition is happening now. */
+  showConnection: boolean;
 }) {
   const [direction, setDirection] = useState<SortDirection>('asc');
   const navigate = useNavigate();
@@ -180,7 +183,7 @@ export function EventsList({
         </h2>
         <div className="events-head-meta">
           {!loading && <p className="events-count">{visibleCount} Events in Results</p>}
-          <LiveIndicator />
+          {showConnection && <ConnectionStatus />}
         </div>
       </header>
       {body}

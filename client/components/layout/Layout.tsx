@@ -4,6 +4,7 @@ import { track } from '../../lib/analytics.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { CookieConsentBar } from './CookieConsentBar.tsx';
+import { ConnectionMark } from '../live/ConnectionStatus.tsx';
 import './layout.css';
 
 /** The public app shell: header, the page, footer, and the cookie bar until consent. */
@@ -23,6 +24,7 @@ export function Layout({ isAdmin }: { isAdmin: boolean }) {
       </main>
       <Footer />
       <CookieConsentBar />
+      <ConnectionMark />
     </div>
   );
 }

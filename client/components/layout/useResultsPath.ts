@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/queryKeys.ts';
-import { readLastSelection } from '../../lib/storage.ts';
+import { useLastSelection } from '../../lib/lastSelection.ts';
 import { localIsoDate } from '../../../shared/competitionList.ts';
 import { resolveSelection } from '../../../shared/selection.ts';
 
@@ -12,8 +11,9 @@ import { resolveSelection } from '../../../shared/selection.ts';
  * have loaded. Shares its queries with the home page, so it costs no extra request there.
  */
 export function useResultsPath(): string {
-  // Re-read the remembered choice on every navigation (the home page updates it).
-  useLocation();
+  // A store, not a read of storage during render: the home page records a new choice after
+  // this has rendered for the new address, and the links must follow it (not lag one behind).
+  const remembered = useLastSelection();
   const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
   const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
   if (!clubs.data || !competitions.data) return '/';
@@ -21,7 +21,7 @@ export function useResultsPath(): string {
     clubs: clubs.data,
     competitions: competitions.data,
     url: {},
-    remembered: readLastSelection(),
+    remembered,
     today: localIsoDate(new Date()),
   });
   return selection.notFound ? '/' : selection.canonical;

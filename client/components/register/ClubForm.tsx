@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ClubRegistration } from '../../../shared/schemas/registration.ts';
@@ -30,6 +30,7 @@ export function ClubForm({
   onRegistered: () => void;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
   // The URL name follows the club name until the user types in it or leaves it (section 4).
   const [urlNameManual, setUrlNameManual] = useState(false);
   const {
@@ -66,6 +67,15 @@ export function ClubForm({
   const urlName = useWatch({ control, name: 'urlName' });
   const otherChosen = Array.isArray(hardware) && hardware.includes('OTHER');
 
+  // The form is long and the failure shows above it: on a phone the button is far below.
+  // Bring the failure to the middle of the screen and move focus to it, so it is seen and
+  // read out. (A field's own error gets the focus from the form library the same way.)
+  useEffect(() => {
+    if (!failure) return;
+    failureRef.current?.scrollIntoView({ block: 'center' });
+    failureRef.current?.focus({ preventScroll: true });
+  }, [failure]);
+
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -86,7 +96,11 @@ export function ClubForm({
     <form className="auth-form rg-form" onSubmit={submit} noValidate>
       <h2 className="rg-step-title">Club details</h2>
       {/* Section 8: the failure shows above the form. */}
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {failure && (
+        <div ref={failureRef} tabIndex={-1} className="rg-failure">
+          <FormAlert>{failure}</FormAlert>
+        </div>
+      )}
 
       <fieldset className="rg-group">
         <legend>Your account</legend>

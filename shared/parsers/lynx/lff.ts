@@ -12,6 +12,7 @@ import { checkedRows, fullName, lynxRow } from './rows.ts';
 import { readHorizontalSeries, readVerticalSeries, seriesCode, writtenCells } from './series.ts';
 import type { Series } from './series.ts';
 import { readLynxLines } from './source.ts';
+import { fileRowCapRefusal } from '../../rowCap.ts';
 
 const headerColumns = ['event', 'round', 'flight', 'event name', 'units'] as const;
 
@@ -44,6 +45,8 @@ export function parseLff(bytes: Uint8Array, fileName: string): ParseResult<Parse
     const heights = readBarHeights(header.rest(), headerLine.line);
     const named = eventDiscipline(eventName);
     const discipline = (named.eventType === 'JUMP' && named.fieldDiscipline) || 'CUSTOM';
+    const tooMany = fileRowCapRefusal({ eventName, eventType: 'JUMP', key }, lines.length);
+    if (tooMany !== null) reject(tooMany);
     const rows = lines.map((line) => readResult(line, fileName, eventName, heights, discipline));
     return {
       key,

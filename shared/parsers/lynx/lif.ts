@@ -8,6 +8,7 @@ import { guard, reject } from './failure.ts';
 import { readEventHeader } from './header.ts';
 import { checkedRows, fullName, lynxRow } from './rows.ts';
 import { readLynxLines } from './source.ts';
+import { fileRowCapRefusal } from '../../rowCap.ts';
 
 /** A result line of a .lif; lynx.evt entrants share its layout after an empty first column. */
 export const lifColumns = [
@@ -35,6 +36,8 @@ export function parseLif(bytes: Uint8Array, fileName: string): ParseResult<Parse
     const [header, ...lines] = readLynxLines(bytes, warn);
     if (!header) return reject('the file is empty: no event header');
     const event = readEventHeader(header, false, warn);
+    const tooMany = fileRowCapRefusal(event, lines.length);
+    if (tooMany !== null) reject(tooMany);
     const rows = lines.map((line) => readResult(line, fileName, event.eventName));
     return {
       ...event,

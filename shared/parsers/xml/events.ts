@@ -16,6 +16,7 @@ import {
 import { fileStem } from '../xlsx/sheetEvent.ts';
 import type { XmlNode } from './readXml.ts';
 import { eventFields, recordFields } from './synonyms.ts';
+import { fileRowCapRefusal } from '../../rowCap.ts';
 import { attemptsOf, isRecord, valueOf } from './tree.ts';
 
 /** The records under one element, with that element and its ancestors (nearest last). */
@@ -121,6 +122,11 @@ function eventOf(
     heat !== null && round !== 'finals' && !/heat|flight/i.test(baseName)
       ? `${baseName} Heat ${heat}`
       : baseName;
+  const tooMany = fileRowCapRefusal(
+    { eventName, eventType: 'ATHLETICS', key: null },
+    group.records.length,
+  );
+  if (tooMany !== null) return failed({ file: fileName, reason: tooMany });
   const rows = group.records.map((record, index) =>
     athleteOf(record, rowId(fileName, `${position}:${index + 1}`), startList),
   );

@@ -1,0 +1,67 @@
+/**
+ * The single-page app's page paths (client/App.tsx), read on the server so that a path no
+ * page answers, or one naming a club, competition or event that does not exist, is served
+ * with a 404 status instead of a soft 404.
+ */
+export type PagePath =
+  /** A page that exists whatever the data holds: /, /pricing, /verify/{token}, … */
+  | { page: 'fixed' }
+  | { page: 'event'; eventId: string }
+  | { page: 'register'; competitionUic: number }
+  | { page: 'club'; club: string }
+  | { page: 'competition'; club: string; competition: string };
+
+/** Longer than any address Rith makes: answered 404 without looking anything up. */
+export const MAX_PAGE_PATH = 512;
+
+const FIXED = [
+  /^\/$/,
+  /^\/(competitions|pricing|privacy|terms|login|admin|reset-password)\/?$/,
+  /^\/verify\/[^/]+\/?$/,
+  // The package page shows 'Package not found' itself; packages are few and public.
+  /^\/register\/package\/[^/]+\/?$/,
+];
+const EVENT = /^\/event\/([^/]+)\/?$/;
+const REGISTER = /^\/register\/competition\/([^/]+)\/?$/;
+// Url names never hold a dot: a dotted path is a file that is not there.
+const CLUB = /^\/([^/.]+)\/?$/;
+const COMPETITION = /^\/([^/.]+)\/([^/.]+)\/?$/;
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The page a path (without its query) names, or null when no page answers it. */
+export function matchPagePath(pathname: string): PagePath | null {
+  if (pathname.length > MAX_PAGE_PATH) return null;
+  if (FIXED.some((re) => re.test(pathname))) return { page: 'fixed' };
+
+  const event = EVENT.exec(pathname);
+  if (event) {
+    const eventId = decode(event[1]!);
+    return eventId === null ? null : { page: 'event', eventId };
+  }
+  const register = REGISTER.exec(pathname);
+  if (register) {
+    const uic = /^\d{1,9}$/.test(register[1]!) ? Number(register[1]) : null;
+    return uic === null ? null : { page: 'register', competitionUic: uic };
+  }
+  const club = CLUB.exec(pathname);
+  if (club) {
+    const name = decode(club[1]!);
+    return name === null ? null : { page: 'club', club: name };
+  }
+  const competition = COMPETITION.exec(pathname);
+  if (competition) {
+    const clubName = decode(competition[1]!);
+    const name = decode(competition[2]!);
+    return clubName === null || name === null
+      ? null
+      : { page: 'competition', club: clubName, competition: name };
+  }
+  return null;
+}
