@@ -72,10 +72,7 @@ const one = (r: ParseResult<ParsedEvent>): ParseResult<ParsedEvent[]> =>
  * so none of its events is written and nothing reaches the spectators. (The XML and
  * FinishLynx readers check it too, before building rows they would only throw away.)
  */
-function withinRowCap(
-  file: string,
-  r: ParseResult<ParsedEvent[]>,
-): ParseResult<ParsedEvent[]> {
+function withinRowCap(file: string, r: ParseResult<ParsedEvent[]>): ParseResult<ParsedEvent[]> {
   if (!r.ok) return r;
   for (const event of r.value) {
     const refusal = fileRowCapRefusal(event, event.rows.length);

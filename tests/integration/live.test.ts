@@ -8,7 +8,12 @@ import { deleteEvent, updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
 import { COALESCE_WINDOW_MS } from '../../server/live/server.ts';
 import { hashSessionId, SESSION_COOKIE } from '../../server/auth/sessions.ts';
-import type { LiveMessage, LivePayload } from '../../shared/live/messages.ts';
+import {
+  MAX_LIVE_MESSAGE_BYTES,
+  type LiveMessage,
+  type LivePayload,
+} from '../../shared/live/messages.ts';
+import { MAX_EVENT_ROWS } from '../../shared/rowCap.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -267,6 +272,44 @@ describe('a published change', () => {
     expect(versions.at(-1)).toBe(21);
     expect(versions.length).toBeLessThanOrEqual(Math.min(windows + 4, 12));
     expect([...versions].sort((x, y) => x - y)).toEqual(versions);
+  });
+
+  it('of an event too large to push reaches its pages as its new version, to fetch it whole', async () => {
+    const { competition, heat } = await meet();
+    const [home, page] = [await spectator(), await spectator()];
+    await home.subscribe({ competitionUic: competition.uic });
+    await page.subscribe({ eventId: heat.id });
+
+    // A mass-start road race at the row cap: allowed, but larger than a live message may be.
+    const field = Array.from({ length: MAX_EVENT_ROWS }, (_, i) =>
+      athlete({
+        name: `Runner Number ${i + 1}`,
+        rank: String(i + 1),
+        bib: String(1000 + i),
+        club: 'Leevale Athletic Club',
+        performance: '31:04.57',
+      }),
+    );
+    const big = await updateEvent(t.runtime, heat.id, { results: field, status: 'official' });
+    const outdated = (m: LiveMessage) =>
+      m.name === 'event.outdated' && m.payload.eventId === heat.id;
+    const [onHome, onPage] = await Promise.all([home.next(outdated), page.next(outdated)]);
+    const notice = { eventId: heat.id, competitionUic: competition.uic, version: big.version };
+    expect(onHome.payload).toEqual(notice);
+    expect(onPage.payload).toEqual(notice);
+    const fetched = await (await fetch(`${t.url}/api/events/${heat.id}`)).text();
+    expect(Buffer.byteLength(fetched)).toBeGreaterThan(MAX_LIVE_MESSAGE_BYTES);
+    expect(JSON.parse(fetched)).toMatchObject({ version: big.version, results: field });
+
+    // A small change afterwards is pushed whole again; the large one never was.
+    const small = await updateEvent(t.runtime, heat.id, { results });
+    await Promise.all([
+      home.next(changedEvent(heat.id, small.version)),
+      page.next(changedEvent(heat.id, small.version)),
+    ]);
+    for (const s of [home, page]) {
+      expect(s.messages.filter(changedEvent(heat.id, big.version))).toEqual([]);
+    }
   });
 });
 

@@ -164,7 +164,8 @@ describe('the row cap on uploads', () => {
           `35,1,${n},Women Long Jump,metric,`,
           ...Array.from(
             { length: count },
-            (_, i) => `${i + 1},${n * 10_000 + i},${i + 1},${i + 1},Jumper${i},Ann,"Club",5.10,+0.4`,
+            (_, i) =>
+              `${i + 1},${n * 10_000 + i},${i + 1},${i + 1},Jumper${i},Ann,"Club",5.10,+0.4`,
           ),
         ].join('\r\n'),
       );
@@ -199,7 +200,10 @@ describe('the row cap on uploads', () => {
       'Track',
       '100',
     ]);
-    const timetable = bookBytes([['Time', 'Event Name', 'Round', 'Event Type', 'Discipline'], ...rows]);
+    const timetable = bookBytes([
+      ['Time', 'Event Name', 'Round', 'Event Type', 'Discipline'],
+      ...rows,
+    ]);
     const { uploadId } = await accepted(
       await sendUpload(
         client,

@@ -534,23 +534,23 @@ describe('a push that arrives while a fetch is in flight', () => {
   });
 });
 
+/** A page observing `queryKey`, served by a fake server whose answer the test sets. */
+function observe<T>(queryKey: QueryKey, initial: T) {
+  const server = { data: initial, calls: 0 };
+  const queryFn = vi.fn(async () => {
+    server.calls += 1;
+    return server.data;
+  });
+  const observer = new QueryObserver(queryClient, { queryKey, queryFn });
+  const unsubscribe = observer.subscribe(() => {});
+  return { server, queryFn, unsubscribe };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
 describe('reconcile', () => {
-  /** A page observing `queryKey`, served by a fake server whose answer the test sets. */
-  function observe<T>(queryKey: QueryKey, initial: T) {
-    const server = { data: initial, calls: 0 };
-    const queryFn = vi.fn(async () => {
-      server.calls += 1;
-      return server.data;
-    });
-    const observer = new QueryObserver(queryClient, { queryKey, queryFn });
-    const unsubscribe = observer.subscribe(() => {});
-    return { server, queryFn, unsubscribe };
-  }
-
-  const settle = async () => {
-    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-
   describe('an event page', () => {
     it('refetches when the snapshot has a newer version of the event', async () => {
       const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), event(HUNDRED));
@@ -721,5 +721,125 @@ describe('reconcile', () => {
         competitions.unsubscribe();
       }
     });
+  });
+});
+
+describe('eventOutdated: an event too large to push is announced by its version only', () => {
+  const outdated = (version: number, competitionUic = SPRING) => ({
+    eventId: HUNDRED,
+    competitionUic,
+    version,
+  });
+
+  it('makes the event page and the competition list that hold it older fetch it again', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), event(HUNDRED));
+    const list = observe<EventSummary[]>(queryKeys.events(SPRING), [
+      summary(event(HUNDRED)),
+      summary(longJump()),
+    ]);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(1));
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(2));
+
+      const v2 = event(HUNDRED, { version: 2, status: 'official' });
+      page.server.data = v2;
+      list.server.data = [summary(v2), summary(longJump())];
+      live.eventOutdated(outdated(2));
+
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(v2));
+      await vi.waitFor(() => expect(eventList(SPRING)?.[0]).toEqual(summary(v2)));
+      expect(page.queryFn).toHaveBeenCalledTimes(2);
+      expect(list.queryFn).toHaveBeenCalledTimes(2);
+    } finally {
+      page.unsubscribe();
+      list.unsubscribe();
+    }
+  });
+
+  it('makes a list without the event, and a page that found nothing, fetch it', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), null);
+    const list = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(longJump())]);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+
+      const created = event(HUNDRED, { version: 1 });
+      page.server.data = created;
+      list.server.data = [summary(created), summary(longJump())];
+      live.eventOutdated(outdated(1));
+
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(created));
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(2));
+    } finally {
+      page.unsubscribe();
+      list.unsubscribe();
+    }
+  });
+
+  it('refetches once a fetch in flight comes back older than the notice', async () => {
+    const first = deferred<PublicEvent | null>();
+    const v3 = event(HUNDRED, { version: 3, status: 'official' });
+    const queryFn = vi.fn().mockReturnValueOnce(first.promise).mockResolvedValue(v3);
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.event(HUNDRED),
+      queryFn,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() =>
+        expect(queryClient.getQueryState(queryKeys.event(HUNDRED))?.fetchStatus).toBe('fetching'),
+      );
+      live.eventOutdated(outdated(3));
+      // The fetch read the database before the change was committed.
+      first.resolve(event(HUNDRED, { version: 2 }));
+
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(v3));
+      expect(queryFn).toHaveBeenCalledTimes(2);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('leaves what already holds that version, other competitions, and pages nobody loaded', async () => {
+    const v2 = event(HUNDRED, { version: 2 });
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), v2);
+    const list = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(v2)]);
+    const winter = observe<EventSummary[]>(queryKeys.events(WINTER), []);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(v2));
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+      await vi.waitFor(() => expect(eventList(WINTER)).toEqual([]));
+
+      live.eventOutdated(outdated(2));
+      live.eventOutdated({ eventId: LONG_JUMP, competitionUic: 303, version: 4 });
+      await settle();
+
+      expect(page.queryFn).toHaveBeenCalledTimes(1);
+      expect(list.queryFn).toHaveBeenCalledTimes(1);
+      expect(winter.queryFn).toHaveBeenCalledTimes(1);
+      expect(detail(LONG_JUMP)).toBeUndefined();
+      expect(queryClient.getQueryData(queryKeys.events(303))).toBeUndefined();
+    } finally {
+      page.unsubscribe();
+      list.unsubscribe();
+      winter.unsubscribe();
+    }
+  });
+
+  it('does not bring back an event removed since: a notice older than the removal is ignored', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), event(HUNDRED));
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(1));
+      live.eventRemoved({ eventId: HUNDRED, competitionUic: SPRING, version: 5 });
+      expect(detail(HUNDRED)).toBeNull();
+
+      live.eventOutdated(outdated(4));
+      await settle();
+
+      expect(detail(HUNDRED)).toBeNull();
+      expect(page.queryFn).toHaveBeenCalledTimes(1);
+    } finally {
+      page.unsubscribe();
+    }
   });
 });
