@@ -109,6 +109,7 @@ export function AdminPage() {
         competitions={clubCompetitions.length}
         events={eventList.length}
         athletes={totalAthletes(eventList)}
+        competitionChosen={competition !== null}
       />
 
       <ClubSelector clubs={clubs.data?.clubs ?? []} club={club} onSelect={selection.selectClub} />

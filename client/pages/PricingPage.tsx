@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
@@ -9,16 +8,6 @@ import '../components/pricing/pricing.css';
 export function PricingPage() {
   usePageTitle('Pricing');
   const prices = useQuery({ queryKey: ['prices'], queryFn: api.prices });
-  const listRef = useRef<HTMLUListElement>(null);
-
-  // On the phone swipe list, start with the highlighted plan in view (the list scrolls, the
-  // page does not).
-  useEffect(() => {
-    const list = listRef.current;
-    const card = list?.querySelector<HTMLElement>('.pr-card.is-highlight');
-    if (!list || !card || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = card.offsetLeft - (list.clientWidth - card.offsetWidth) / 2;
-  }, [prices.data]);
 
   return (
     <div className="container pr-page">
@@ -51,8 +40,10 @@ export function PricingPage() {
           <p className="pr-swipe-hint" aria-hidden="true">
             Swipe to compare plans →
           </p>
-          {/* Focusable so keyboard users can scroll the swipe list on phones. */}
-          <ul className="pr-list" ref={listRef} tabIndex={0} aria-label="Price plans">
+          {/* Focusable so keyboard users can scroll the swipe list on phones. It opens at its
+              start, on the plan a club can start today (free), with the others to the right,
+              where the hint points. */}
+          <ul className="pr-list" tabIndex={0} aria-label="Price plans">
             {prices.data.map((plan) => (
               <PlanCard key={plan.id} plan={plan} />
             ))}

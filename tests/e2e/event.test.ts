@@ -198,7 +198,8 @@ describe('not-found page', () => {
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Oops! Page Not Found' }).waitFor();
     expect(await page.title()).toBe('Page Not Found | Rith');
-    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('index, follow');
+    // A real 404: search engines are told to drop the address, not index a soft 404.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     const home = page.getByRole('link', { name: 'Return to Homepage' });
     expect(await home.getAttribute('href')).toBe('/');
     await screenshot(page, 'not-found');

@@ -11,8 +11,8 @@ export type QuickToggle = 'visible' | 'liveNow';
 
 /**
  * The club's competitions. A row click (or its name button) selects the competition whose
- * events show below; Visible and Live Now switch in place. Scrolls sideways inside its own
- * frame on a phone.
+ * events show below; Visible and Live Now switch in place. On a phone each row is a card
+ * (admin.css): its name and Edit on top, each other cell under the label data-label gives.
  */
 export function CompetitionsTable({
   competitions,
@@ -78,9 +78,13 @@ export function CompetitionsTable({
                 aria-current={selected ? 'true' : undefined}
                 onClick={(e) => clickRow(e, competition)}
               >
-                <td className="nowrap">{formatCompetitionDate(competition.date) ?? '—'}</td>
-                <td className="wide">{clubName(competition.clubUic)}</td>
-                <td className="wide">
+                <td className="nowrap" data-label="Date">
+                  {formatCompetitionDate(competition.date) ?? '—'}
+                </td>
+                <td className="wide" data-label="Club">
+                  {clubName(competition.clubUic)}
+                </td>
+                <td className="wide cell-title">
                   <button
                     type="button"
                     className="row-select"
@@ -90,9 +94,13 @@ export function CompetitionsTable({
                     {competition.competitionName}
                   </button>
                 </td>
-                <td className="wide">{competition.location ?? '—'}</td>
-                <td className="mono">{competition.urlName ?? '—'}</td>
-                <td>
+                <td className="wide" data-label="Location">
+                  {competition.location ?? '—'}
+                </td>
+                <td className="mono breakable" data-label="URL Name">
+                  {competition.urlName ?? '—'}
+                </td>
+                <td data-label="Visible">
                   <Switch
                     name={`Visible: ${competition.competitionName}`}
                     checked={competition.visible}
@@ -102,13 +110,13 @@ export function CompetitionsTable({
                     offLabel={visibilityLabel(false)}
                   />
                 </td>
-                <td>
+                <td className="breakable" data-label="Time Table">
                   {competition.timeTableFileName ??
                     (competition.timeTableType === 'NONE'
                       ? '—'
                       : fileTypeLabels[competition.timeTableType])}
                 </td>
-                <td>
+                <td data-label="Live Now">
                   <Switch
                     name={`Live Now: ${competition.competitionName}`}
                     checked={competition.liveNow}
@@ -118,14 +126,14 @@ export function CompetitionsTable({
                     offLabel={liveNowLabel(false)}
                   />
                 </td>
-                <td>
+                <td data-label="Image">
                   {competition.imageLink ? (
                     <img className="table-thumb" src={competition.imageLink} alt="" />
                   ) : (
                     '—'
                   )}
                 </td>
-                <td>
+                <td className="cell-actions">
                   <button
                     type="button"
                     className="btn btn-secondary btn-small"

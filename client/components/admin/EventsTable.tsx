@@ -13,7 +13,10 @@ import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { visibilityLabel } from './labels.ts';
 import { SortableHeader } from '../SortableHeader.tsx';
 
-/** The selected competition's events; Time sorts ascending first (spec section 9). */
+/**
+ * The selected competition's events; Time sorts ascending first (spec section 9). On a
+ * phone each row is a card, as in the competitions table (admin.css).
+ */
 export function EventsTable({
   events,
   onEdit,
@@ -51,24 +54,32 @@ export function EventsTable({
         <tbody>
           {rows.map((event) => (
             <tr key={event.id} className="admin-row">
-              <td className="nowrap strong">{formatEventTime(event.time)}</td>
-              <td className="strong wide">
+              <td className="nowrap strong" data-label="Time">
+                {formatEventTime(event.time)}
+              </td>
+              <td className="strong wide cell-title">
                 {event.eventName} <HeatLabel event={event} />
               </td>
-              <td>{roundLabels[event.round]}</td>
-              <td>
+              <td data-label="Round">{roundLabels[event.round]}</td>
+              <td data-label="Status">
                 <StatusBadge status={event.status} />
               </td>
-              <td>{event.autoCreatedFromTimetable ? 'Auto' : 'Manual'}</td>
-              <td>
+              <td data-label="Origin">{event.autoCreatedFromTimetable ? 'Auto' : 'Manual'}</td>
+              <td data-label="Visible">
                 <span className={event.visible ? 'flag is-on' : 'flag'}>
                   {visibilityLabel(event.visible)}
                 </span>
               </td>
-              <td>{fileCell(event.startListFileName, event.startListFile.length)}</td>
-              <td className="nowrap">{formatWind(event.windSpeed) || '—'}</td>
-              <td>{fileCell(event.resultsFileName, event.results.length)}</td>
-              <td>
+              <td data-label="Start List">
+                {fileCell(event.startListFileName, event.startListFile.length)}
+              </td>
+              <td className="nowrap" data-label="Wind">
+                {formatWind(event.windSpeed) || '—'}
+              </td>
+              <td data-label="Results File">
+                {fileCell(event.resultsFileName, event.results.length)}
+              </td>
+              <td data-label="PDF File">
                 {event.pdfLink ? (
                   <a href={event.pdfLink} target="_blank" rel="noopener noreferrer">
                     View PDF<span className="visually-hidden"> of {eventTitle(event)}</span>
@@ -77,7 +88,7 @@ export function EventsTable({
                   '—'
                 )}
               </td>
-              <td>
+              <td className="cell-actions">
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"
@@ -97,6 +108,12 @@ export function EventsTable({
 
 /** A file's name, else how many rows it brought, else a dash. */
 function fileCell(name: string | null, rows: number) {
-  if (name) return <span className="file-cell">{name}</span>;
+  // The whole name on hover: a long one is cut short with an ellipsis.
+  if (name)
+    return (
+      <span className="file-cell" title={name}>
+        {name}
+      </span>
+    );
   return rows > 0 ? `${rows} rows` : '—';
 }
