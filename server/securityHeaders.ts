@@ -55,6 +55,8 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
     // A browser that once saw the site over https keeps to https; production only, so a
     // developer's localhost is never pinned. Subdomains may be other people's sites.
     strictTransportSecurity:
-      config.env === 'production' ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false } : false,
+      config.env === 'production'
+        ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+        : false,
   };
 }

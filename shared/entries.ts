@@ -57,7 +57,10 @@ export interface EntryTimes {
 export type CompetitionDay = 'upcoming' | 'today' | 'past';
 
 /** Where the competition's date lies from today; one without a readable date is upcoming. */
-export function competitionDay(competition: Pick<EntryTimes, 'date'>, today: string): CompetitionDay {
+export function competitionDay(
+  competition: Pick<EntryTimes, 'date'>,
+  today: string,
+): CompetitionDay {
   const day = readIsoDate(competition.date);
   if (day === null || day > today) return 'upcoming';
   return day === today ? 'today' : 'past';

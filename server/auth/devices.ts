@@ -19,7 +19,9 @@ interface Account {
  * nobody can forge one without the password, and a password reset voids them all.
  */
 function signature(account: Account, nonce: string): Buffer {
-  return createHmac('sha256', account.passwordHash).update(`device:${account.id}:${nonce}`).digest();
+  return createHmac('sha256', account.passwordHash)
+    .update(`device:${account.id}:${nonce}`)
+    .digest();
 }
 
 export function newDeviceCookie(account: Account): string {

@@ -51,9 +51,7 @@ ${button}<p style="font-size:13px;color:#4a5665">${escapeHtml(input.footer)}</p>
     subject: input.subject,
     text,
     html,
-    ...(action
-      ? { link: action.link, expiresAt: new Date(Date.now() + action.validForMs) }
-      : {}),
+    ...(action ? { link: action.link, expiresAt: new Date(Date.now() + action.validForMs) } : {}),
   };
 }
 
@@ -101,7 +99,8 @@ export function athleteRegisteredMail(
       `${entry.name ? `Hello ${entry.name}, thank` : 'Thank'} you for registering for ${entry.competition}${when}, organised by ${entry.club}.`,
       'Your details have been passed to the organisers. Start lists and results will appear on Rith as the competition happens.',
     ],
-    footer: 'If you did not register, contact the organising club: nothing else is needed from you.',
+    footer:
+      'If you did not register, contact the organising club: nothing else is needed from you.',
   });
 }
 

@@ -81,14 +81,20 @@ describe('the connection state', () => {
       // The same page, subscribed all along: once the meet is on, the label is there.
       await updateCompetition(t.runtime, competition.uic, { liveNow: true });
       await page.getByText('LIVE NOW', { exact: true }).waitFor();
-      await page.getByRole('status').filter({ hasText: /^Updates on$/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Updates on$/ })
+        .waitFor();
       expect(await bareLive(page).count()).toBe(0);
       await expectNotGreen(page);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `connection-live-home-${width}`);
 
       await page.goto(`${t.url}/event/${event.id}`);
-      await page.getByRole('status').filter({ hasText: /^Updates on$/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Updates on$/ })
+        .waitFor();
       await screenshot(page, `connection-live-event-${width}`);
       await page.close();
     });
@@ -99,10 +105,16 @@ describe('the connection state', () => {
     await updateCompetition(t.runtime, competition.uic, { liveNow: true });
     const page = await settledVisitorPage(browser, 360);
     await page.goto(`${t.url}/${club.urlName}/spring-open`);
-    await page.getByRole('status').filter({ hasText: /^Updates on$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Updates on$/ })
+      .waitFor();
 
     await page.context().setOffline(true);
-    await page.getByRole('status').filter({ hasText: /^Offline: updates paused$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline: updates paused$/ })
+      .waitFor();
     await expectNotGreen(page);
     await screenshot(page, 'connection-offline-360');
     await page.context().setOffline(false);

@@ -71,9 +71,7 @@ describe('failed logins', () => {
     const other = await clubWithAdmin(t.runtime.db);
     const otherDevice = (await login(other.admin.email, other.admin.password, address())).device;
     expect((await login(admin.email, admin.password, address(), otherDevice)).status).toBe(429);
-    expect((await login(admin.email, admin.password, address(), 'forged.cookie')).status).toBe(
-      429,
-    );
+    expect((await login(admin.email, admin.password, address(), 'forged.cookie')).status).toBe(429);
 
     // The owner's laptop gets in, even from the venue's address the attackers shared.
     expect((await login(admin.email, admin.password, venue, device)).status).toBe(200);

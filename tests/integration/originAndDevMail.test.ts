@@ -36,7 +36,7 @@ describe('the Origin check', () => {
     expect(await loginFrom(t, 'null')).toBe(403);
   });
 
-  it('accepts only the public URL\'s exact origin when one is set', async () => {
+  it("accepts only the public URL's exact origin when one is set", async () => {
     const t = await app({ publicUrl: 'https://results.example' });
     expect(await loginFrom(t, 'https://results.example')).toBe(200);
     expect(await loginFrom(t, 'http://results.example')).toBe(403);

@@ -98,9 +98,9 @@ describe('athlete registration', () => {
       status: 200,
       body: { competitionUic: competition.uic, packageId: null, token },
     });
-    expect(
-      (await get(`/api/register/verification-token-email?token=${token}`)).body,
-    ).toEqual({ email });
+    expect((await get(`/api/register/verification-token-email?token=${token}`)).body).toEqual({
+      email,
+    });
 
     const badPhone = await post('/api/register/personal-info', {
       competitionUic: competition.uic,
@@ -338,7 +338,7 @@ describe('club sign-up with a forged token', () => {
       }
     });
     expect(statuses).toEqual(Array<number>(count).fill(400));
-    console.log("CPU", { forgedWork, hashes });
+    console.log('CPU', { forgedWork, hashes });
     expect(forgedWork).toBeLessThan(hashes / 2);
     const users = await t.runtime.db
       .selectFrom('users')
@@ -478,7 +478,10 @@ describe('entries', () => {
     const email = `${unique('late')}@example.ie`;
     for (const competition of [over, closedToday]) {
       expect(
-        await post('/api/register/request-verification', { email, competitionUic: competition.uic }),
+        await post('/api/register/request-verification', {
+          email,
+          competitionUic: competition.uic,
+        }),
       ).toEqual(closed);
     }
     expect(

@@ -38,9 +38,9 @@ describe('loadConfig', () => {
 
   it('caps live sockets per address, 100 unless told', () => {
     expect(loadConfig({}).liveMaxConnectionsPerAddress).toBe(100);
-    expect(loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '20' }).liveMaxConnectionsPerAddress).toBe(
-      20,
-    );
+    expect(
+      loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '20' }).liveMaxConnectionsPerAddress,
+    ).toBe(20);
     expect(() => loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 

@@ -33,8 +33,7 @@ function AlreadyRegistered({ target }: { target: RegistrationTarget }) {
   if ('competitionUic' in target) {
     return (
       <FormAlert>
-        {ATHLETE_ALREADY_REGISTERED}{' '}
-        <Link to="/competitions">Browse other competitions</Link>
+        {ATHLETE_ALREADY_REGISTERED} <Link to="/competitions">Browse other competitions</Link>
       </FormAlert>
     );
   }
