@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isTransientDatabaseError } from './db/transient.ts';
 
 /**
  * A failure whose message is safe and useful to show the user; `code`, when given, is a
@@ -54,6 +55,11 @@ export class Invalid extends AppError {
   }
 }
 
+/** What a client is asked to wait while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+export const UNAVAILABLE_MESSAGE =
+  'Rith cannot reach its database right now. Please try again in a moment.';
+
 /** One place maps every failure to `{ error }`; nothing internal (stack, SQL) leaves it. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -67,6 +73,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const message = first?.message ?? 'Invalid request';
       return reply.status(400).send({ error: field ? `${field}: ${message}` : message });
+    }
+    // An outage, not a fault of the request: 503 and when to try again, so a browser, the
+    // timing room's agent or a load balancer (nginx's proxy_next_upstream) can retry.
+    if (isTransientDatabaseError(err)) {
+      request.log.warn({ err }, 'database out of reach');
+      return reply
+        .status(503)
+        .header('retry-after', UNAVAILABLE_RETRY_AFTER_S)
+        .send({ error: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     const status = err.statusCode ?? 500;
     if (status < 500) {

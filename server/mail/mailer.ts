@@ -107,6 +107,16 @@ export class Mailer {
       .catch((err: unknown) => this.log.warn({ err }, 'e-mail: left to the sweep'));
   }
 
+  /**
+   * For e-mails queued inside a transaction that has just committed (queueMail with the
+   * transaction): tried now rather than at the next sweep, without waiting.
+   */
+  sendQueued(): void {
+    claimMail(this.db, this.policy)
+      .then((rows) => this.deliverRows(rows))
+      .catch((err: unknown) => this.log.warn({ err }, 'e-mail: left to the sweep'));
+  }
+
   /** The sweep's part: drops expired links, then sends what is due. */
   async deliverDue(): Promise<void> {
     await expireLinks(this.db);

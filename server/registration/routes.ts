@@ -70,6 +70,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
     { schema: { body: PersonalInfoRequest, response: { 200: OkResponse } } },
     async (request) => {
       await savePersonalInfo(deps.db, request.body);
+      deps.mailer.sendQueued();
       return ok;
     },
   );
@@ -79,6 +80,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps)
     { schema: { body: ClubRegistration, response: { 200: OkResponse } } },
     async (request) => {
       await registerClub(deps.db, request.body);
+      deps.mailer.sendQueued();
       return ok;
     },
   );

@@ -15,6 +15,7 @@ import { hashSessionId, newSecret } from '../auth/sessions.ts';
 import { findPublicCompetition } from '../competitions/queries.ts';
 import { verificationMail } from '../mail/templates.ts';
 import { TOO_MANY_EMAILS } from '../auth/service.ts';
+import { queueAthleteConfirmation, queueClubConfirmation } from '../mail/confirmations.ts';
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TAKEN = 'This email is already registered.';
@@ -201,6 +202,12 @@ export async function savePersonalInfo(
         }),
       )
       .execute();
+    // The done screen promises it: queued with the entry, so sent if and only if it is saved.
+    await queueAthleteConfirmation(trx, {
+      competitionUic: input.competitionUic,
+      email: token.email,
+      firstName: info.firstName,
+    });
   });
 }
 
@@ -255,5 +262,10 @@ export async function registerClub(db: Db, input: ClubRegistration): Promise<voi
       .returning('uic')
       .executeTakeFirstOrThrow();
     await trx.insertInto('clubMembers').values({ userId: user.id, clubUic: club.uic }).execute();
+    await queueClubConfirmation(trx, {
+      email: token.email,
+      clubName: input.clubName,
+      packageId: input.packageId,
+    });
   });
 }

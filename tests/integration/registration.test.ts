@@ -65,6 +65,23 @@ async function linkTo(email: string): Promise<string> {
   return token;
 }
 
+/** The "Registration complete" e-mails to the address, once each has left the outbox's queue. */
+async function confirmations(email: string) {
+  const read = () =>
+    t.runtime.db
+      .selectFrom('outboxEmails')
+      .select(['subject', 'status', 'textBody'])
+      .where('toAddress', '=', email)
+      .where('subject', 'like', 'Registration complete:%')
+      .execute();
+  // Handed on after the answer, without waiting for the sweep: no relay here, so kept.
+  for (let tries = 0; (await read()).some((m) => m.status === 'pending'); tries++) {
+    if (tries > 200) throw new Error('confirmation still pending');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return read();
+}
+
 const personalInfo = {
   firstName: 'Aoife',
   lastName: 'Murphy',
@@ -136,6 +153,12 @@ describe('athlete registration', () => {
       personalInfo,
     });
     expect(again.status).toBe(400);
+    // The confirmation the done screen promises: one, for the saved entry only.
+    const confirmed = await confirmations(email);
+    expect(confirmed).toMatchObject([
+      { subject: `Registration complete: ${competition.competitionName}`, status: 'kept' },
+    ]);
+    expect(confirmed[0]!.textBody).toContain('Aoife');
     // Registered: asking again says so, in words the page recognises.
     const twice = await post('/api/register/request-verification', {
       email,
@@ -249,6 +272,10 @@ describe('club registration', () => {
     });
 
     expect((await post('/api/register/club-admin', body)).status).toBe(400);
+    // One confirmation, for the sign-up that was saved; none for the refused tries.
+    expect(await confirmations(email)).toMatchObject([
+      { subject: 'Registration complete: Ballina Harriers on Rith', status: 'kept' },
+    ]);
     const again = await post('/api/register/request-verification', {
       email,
       packageId: recreational,
@@ -338,7 +365,6 @@ describe('club sign-up with a forged token', () => {
       }
     });
     expect(statuses).toEqual(Array<number>(count).fill(400));
-    console.log('CPU', { forgedWork, hashes });
     expect(forgedWork).toBeLessThan(hashes / 2);
     const users = await t.runtime.db
       .selectFrom('users')

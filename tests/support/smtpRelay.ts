@@ -10,12 +10,14 @@ export interface RelayedMail {
  * A stand-in for the SMTP relay outside the product: it speaks enough SMTP for nodemailer
  * (no TLS, no auth) and keeps what it was given.
  */
-export async function startSmtpRelay(): Promise<{
+export async function startSmtpRelay(options: { refuseFirst?: number } = {}): Promise<{
   url: string;
   mails: RelayedMail[];
   close(): Promise<void>;
 }> {
   const mails: RelayedMail[] = [];
+  // A relay having a bad minute: the first sends are turned away as "try again later".
+  let refusals = options.refuseFirst ?? 0;
   const server = net.createServer((socket) => {
     let buffer = '';
     let inData = false;
@@ -42,7 +44,10 @@ export async function startSmtpRelay(): Promise<{
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250 relay.test');
-        else if (verb === 'MAIL') {
+        else if (verb === 'MAIL' && refusals > 0) {
+          refusals -= 1;
+          reply('451 4.3.0 Try again later');
+        } else if (verb === 'MAIL') {
           current.from = line.slice(10);
           reply('250 OK');
         } else if (verb === 'RCPT') {
