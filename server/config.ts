@@ -115,8 +115,10 @@ export interface Config {
   /** Live-update sockets one client address may hold open at once. */
   liveMaxConnectionsPerAddress: number;
   /**
-   * /dev/mail (the outbox, with live reset links): outside production and only when no
-   * proxy is trusted, so "from this machine" really means the developer's own machine.
+   * /dev/mail (the outbox, with live reset links): outside production, only when no proxy
+   * is trusted and the site's public address (if set) is this machine, so "from this
+   * machine" really means the developer's own machine, even behind a same-host proxy that
+   * adds no forwarding headers.
    */
   devMailbox: boolean;
   analytics: { provider: 'none' | 'plausible' | 'ga4'; id: string | null };
@@ -138,6 +140,10 @@ export interface RecoveryConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** This machine's own names: a site published under any other is not a developer's. */
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Reads and validates the environment once; nothing else in the product reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -165,7 +171,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     trustProxyHops: e.TRUST_PROXY,
     liveMaxConnectionsPerAddress: e.LIVE_MAX_CONNECTIONS_PER_ADDRESS,
-    devMailbox: e.NODE_ENV !== 'production' && e.TRUST_PROXY === 0,
+    devMailbox:
+      e.NODE_ENV !== 'production' &&
+      e.TRUST_PROXY === 0 &&
+      (e.PUBLIC_URL === undefined || isLoopbackHost(new URL(e.PUBLIC_URL).hostname)),
     // A provider without its id has nowhere to send: off.
     analytics:
       e.ANALYTICS_PROVIDER !== 'none' && e.ANALYTICS_ID

@@ -33,6 +33,10 @@ describe('loadConfig', () => {
     expect(loadConfig({}).devMailbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).devMailbox).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).devMailbox).toBe(false);
+    // A site published under a public name is reached through something on this machine.
+    expect(loadConfig({ PUBLIC_URL: 'https://results.example' }).devMailbox).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).devMailbox).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).devMailbox).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
   });
 
