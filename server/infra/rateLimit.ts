@@ -90,6 +90,9 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
   const redis = redisUrl
     ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
+  // ioredis reconnects by itself and the insurance limiter counts meanwhile: a failed
+  // reconnect needs no line each (unheard, ioredis prints one per try).
+  redis?.on('error', () => {});
   const make = (name: keyof typeof budgets): Limiter => {
     const opts = { ...budgets[name], keyPrefix: `${prefix}:${name}` };
     // While Redis is away the node keeps counting in its own memory rather than letting

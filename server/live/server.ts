@@ -20,6 +20,7 @@ import {
 import { Coalescer } from './coalescer.ts';
 import { versionSnapshot } from './snapshot.ts';
 import { TokenBucket } from './tokenBucket.ts';
+import { UploadStatusOrder } from './uploadOrder.ts';
 
 /** Changes to one event or competition within this window go out as one broadcast. */
 export const COALESCE_WINDOW_MS = 100;
@@ -278,8 +279,15 @@ export function attachLiveServer(
   });
 
   const coalescer = new Coalescer<LiveMessage>(COALESCE_WINDOW_MS, broadcast);
+  const uploadOrder = new UploadStatusOrder();
   const stopListening = bus.subscribe(
     (message) => {
+      if (
+        message.name === 'upload.status' &&
+        !uploadOrder.admit(message.payload.uploadId, message.payload.status)
+      ) {
+        return;
+      }
       const { key, version } = routeOf(message);
       coalescer.push(key, message, version);
     },

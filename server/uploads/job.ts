@@ -5,6 +5,7 @@ import { describeFailure } from '../../shared/parsers/types.ts';
 import type { ParseJob, ParseOutput } from '../../shared/parsers/upload.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import { failureMessage, formatOfName } from '../../shared/uploadRules.ts';
+import { isTransientDatabaseError } from '../db/transient.ts';
 import { JOB_ATTEMPTS } from '../infra/queue.ts';
 import { eventTypeOf } from '../events/imports.ts';
 import { commitThenPublish } from '../live/commit.ts';
@@ -43,7 +44,12 @@ async function markFailed(
 }
 
 /** Parses the upload and applies it; a file that does not parse fails it. */
-async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<void> {
+async function process(
+  deps: Deps,
+  parse: Parse,
+  upload: UploadRow,
+  attempt: { counted: boolean },
+): Promise<void> {
   const { db, bus } = deps;
   await db
     .updateTable('uploads')
@@ -51,6 +57,7 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
     .where('id', '=', upload.id)
     .where('status', 'in', ['queued', 'parsing'])
     .execute();
+  attempt.counted = true;
   // Not kept in the outbox: a lost "parsing" is overtaken by the outcome, which is.
   bus.publish(statusMessage(upload, 'parsing', null, upload.report));
 
@@ -80,13 +87,31 @@ async function process(deps: Deps, parse: Parse, upload: UploadRow): Promise<voi
 }
 
 /**
+ * Takes back the try a job counted when the database, not the upload, made it fail. Best
+ * effort: with the database still away it is not taken back, and the upload has one try less.
+ */
+async function uncount(deps: Deps, uploadId: string): Promise<void> {
+  await deps.db
+    .updateTable('uploads')
+    .set({ attempts: sql`greatest(attempts - 1, 0)` })
+    .where('id', '=', uploadId)
+    .where('status', 'in', ['queued', 'parsing'])
+    .execute()
+    .catch(() => {});
+}
+
+/**
  * One upload job: parse, then apply in one transaction. A job delivered twice (BullMQ
  * delivers at least once) or after its upload finished does nothing. A file that does not
- * parse fails at once with the spec's message and the precise reason; anything else (the
- * database away, say) throws, and the queue retries with backoff, until the last attempt,
- * which marks the upload failed rather than leave it "parsing" for good. A job that could not
- * even reach the database leaves the upload as it was: the sweep (./sweep.ts) queues it
- * again once it has not moved for UPLOAD_LEASE_MS, on any node or worker.
+ * parse fails at once with the spec's message and the precise reason. Anything else throws,
+ * and the queue retries with backoff:
+ * - the database out of reach or the connection lost (a restart, a failover,
+ *   pg_terminate_backend) says nothing about the upload, which can still be applied once it
+ *   is back: such a try is not counted against the upload, which is never failed for it. When
+ *   the queue gives up, the upload is left queued or parsing, and the sweep (./sweep.ts)
+ *   queues it again once it has not moved for UPLOAD_LEASE_MS, on any node or worker;
+ * - any other error (or a try that crashed the process) counts, and the upload's last try
+ *   marks it failed rather than leave it "parsing" for good.
  */
 export function uploadJob(deps: Deps, parse: Parse) {
   return async ({ uploadId }: JobPayload<'uploads'>): Promise<void> => {
@@ -94,9 +119,14 @@ export function uploadJob(deps: Deps, parse: Parse) {
     if (!upload || upload.status === 'published' || upload.status === 'failed') return;
     // Already tried as often as the queue retries (or it crashed the process each time).
     if (upload.attempts >= JOB_ATTEMPTS) return markFailed(deps, upload, PROCESSING_FAILED);
+    const attempt = { counted: false };
     try {
-      await process(deps, parse, upload);
+      await process(deps, parse, upload, attempt);
     } catch (err) {
+      if (isTransientDatabaseError(err)) {
+        if (attempt.counted) await uncount(deps, upload.id);
+        throw err;
+      }
       if (upload.attempts + 1 < JOB_ATTEMPTS) throw err;
       await markFailed(deps, upload, PROCESSING_FAILED);
     }

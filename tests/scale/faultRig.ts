@@ -43,7 +43,7 @@ export async function waitFor(
 /** A product process (an API node, the worker) that a scenario may SIGKILL and start again. */
 export class Service {
   private child: ChildProcess | null = null;
-  /** How many times it was started: once, or twice for the one a scenario killed. */
+  /** How many times it was started since the rig began: each scenario counts its own. */
   starts = 0;
 
   constructor(
@@ -134,10 +134,16 @@ export class Rig {
 
   /** Ends every connection the product holds to the database; returns how many. */
   async terminateBackends(): Promise<number> {
+    // The backends are chosen first and ended after: with pg_terminate_backend(pid) in the
+    // same WHERE as datname, the planner evaluates it before the join that filters by
+    // database, and every backend of the whole cluster (other tests', this one's) is ended.
     const { rows } = await sql<{ pid: number }>`
-      select pid from pg_stat_activity
-      where datname = ${this.name} and application_name <> ${OBSERVER}
-        and pg_terminate_backend(pid)`.execute(this.admin.db);
+      with chosen as materialized (
+        select pid from pg_stat_activity
+        where datname = ${this.name} and application_name <> ${OBSERVER}
+          and pid <> pg_backend_pid()
+      )
+      select pid from chosen where pg_terminate_backend(pid)`.execute(this.admin.db);
     return rows.length;
   }
 
