@@ -10,6 +10,7 @@ import {
 import type { Runtime } from './runtime.ts';
 import { registerErrorHandler } from './errors.ts';
 import { answerBadUrl, registerClient } from './static.ts';
+import { clientErrorHandler } from './clientErrors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clubRoutes } from './clubs/routes.ts';
 import { competitionRoutes } from './competitions/routes.ts';
@@ -61,6 +62,8 @@ export async function buildApp(
     },
     // A broken %-escape in a page's address gets the not-found page, not Fastify's raw JSON.
     frameworkErrors: answerBadUrl(options.serveClient !== false),
+    // And what Node answers before Fastify (a 20 KB address): a page, not raw JSON.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -80,6 +80,16 @@ describe('pages that do not exist', () => {
     );
   });
 
+  it("answers an address past the server's header limit with a not-found page, not JSON", async () => {
+    const res = await fetch(`${t.url}/${'a'.repeat(20_000)}`);
+    const text = await res.text();
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    expect(text).toContain('Page Not Found');
+    expect(text).toContain('<meta name="robots" content="noindex">');
+  });
+
   it('leaves every page that exists at 200, index and follow', async () => {
     const { club, competition, event } = await meet();
     const existing = [
