@@ -11,41 +11,17 @@ import type {
 import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
 import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
 import type { CompetitionToken, CreatedToken } from '../../shared/schemas/timingRoom.ts';
-import { ApiRequestError } from './api.ts';
+import { request, sendForm, sendJson } from './http.ts';
 
 /**
  * The admin console's calls (spec section 7). Only the lazily loaded login, reset and admin
  * pages import this module, so none of it reaches a spectator's phone.
  */
 
-async function errorOf(res: Response): Promise<ApiRequestError> {
-  const body: unknown = await res.json().catch(() => null);
-  const error =
-    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
-      ? body.error
-      : '';
-  return new ApiRequestError(error, res.status);
-}
-
-/** Throws ApiRequestError on an HTTP failure (message '' when the server gave no text). */
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin', ...init });
-  if (!res.ok) throw await errorOf(res);
-  return (await res.json()) as T;
-}
-
-function sendJson<T>(method: 'POST' | 'PUT' | 'PATCH', path: string, body: unknown): Promise<T> {
-  return request<T>(path, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
 function sendFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append('file', file);
-  return request<T>(path, { method: 'POST', body: form });
+  return sendForm<T>(path, form);
 }
 
 /**
@@ -56,7 +32,7 @@ function sendTypedFile(path: string, type: UploadFileType, file: File): Promise<
   const form = new FormData();
   form.append('type', type);
   form.append('file', file);
-  return request<UploadAccepted>(path, { method: 'POST', body: form });
+  return sendForm<UploadAccepted>(path, form);
 }
 
 const competitionPath = (uic: number) => `/api/admin/competitions/${uic}`;
@@ -110,10 +86,7 @@ export const adminApi = {
   uploadLynx: (uic: number, files: readonly File[]) => {
     const form = new FormData();
     for (const file of files) form.append('files', file);
-    return request<UploadAccepted>(`${competitionPath(uic)}/upload-lynx`, {
-      method: 'POST',
-      body: form,
-    });
+    return sendForm<UploadAccepted>(`${competitionPath(uic)}/upload-lynx`, form);
   },
   upload: (uploadId: string) =>
     request<UploadView>(`/api/admin/uploads/${encodeURIComponent(uploadId)}`),
@@ -121,13 +94,8 @@ export const adminApi = {
   tokens: (uic: number) => request<CompetitionToken[]>(`${competitionPath(uic)}/tokens`),
   createToken: (uic: number, name: string) =>
     sendJson<CreatedToken>('POST', `${competitionPath(uic)}/tokens`, { name }),
-  revokeToken: async (id: string): Promise<void> => {
-    const res = await fetch(`/api/admin/tokens/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-      credentials: 'same-origin',
-    });
-    if (!res.ok) throw await errorOf(res);
-  },
+  revokeToken: (id: string) =>
+    request<void>(`/api/admin/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };
 
 /** Cache keys of the admin data; every save invalidates the whole ['admin'] family. */
@@ -140,9 +108,4 @@ export const adminKeys = {
   tokens: (competitionUic: number) => ['admin', 'tokens', competitionUic] as const,
 };
 
-/** The server's text when it gave one, else the fallback the spec names for the screen. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError) return error.message || fallback;
-  if (error instanceof TypeError) return 'Network error. Please try again.';
-  return fallback;
-}
+export { errorText } from './http.ts';

@@ -5,6 +5,7 @@ import {
   type AnalyticsEvent,
 } from '../../shared/analytics.ts';
 import { hasCookieConsent } from './storage.ts';
+import { request } from './http.ts';
 
 type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };
 interface AnalyticsWindow {
@@ -18,9 +19,7 @@ let config: Promise<AnalyticsConfig> | undefined;
 let providerLoaded = false;
 
 function siteConfig(): Promise<AnalyticsConfig> {
-  config ??= fetch('/api/analytics-config')
-    .then((res) => (res.ok ? (res.json() as Promise<AnalyticsConfig>) : OFF))
-    .catch(() => OFF);
+  config ??= request<AnalyticsConfig>('/api/analytics-config').catch(() => OFF);
   return config;
 }
 

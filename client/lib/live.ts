@@ -4,6 +4,7 @@ import type { LivePayload, LiveTarget, SubscribeAck } from '../../shared/live/me
 import type { UploadView } from '../../shared/schemas/upload.ts';
 import { RESYNC, roomOf } from '../../shared/live/protocol.ts';
 import { LiveCache } from './liveCache.ts';
+import { request } from './http.ts';
 
 /**
  * Messages a component may listen to itself. The others only ever update the data cache;
@@ -202,9 +203,7 @@ export class LiveConnection {
   ): Promise<LivePayload<'upload.status'>> {
     try {
       const url = `${this.options.url ?? ''}/api/admin/uploads/${payload.uploadId}`;
-      const res = await fetch(url, { credentials: 'include' });
-      if (!res.ok) return payload;
-      const view = (await res.json()) as UploadView;
+      const view = await request<UploadView>(url, { credentials: 'include' });
       return {
         ...payload,
         status: view.status,

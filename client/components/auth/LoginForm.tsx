@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginRequest } from '../../../shared/schemas/auth.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError } from '../../lib/http.ts';
 import { adminApi } from '../../lib/adminApi.ts';
 import { Field, FormAlert } from './Field.tsx';
 

@@ -1,10 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useResultsPath } from './useResultsPath.ts';
+import { request } from '../../lib/http.ts';
 
 async function logout(): Promise<void> {
   try {
-    await fetch('/api/admin/logout', { method: 'POST', credentials: 'same-origin' });
+    await request<unknown>('/api/admin/logout', { method: 'POST' });
   } catch {
     // The response is not read (spec section 7); the reload below re-checks the session.
   }

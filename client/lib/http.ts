@@ -1,0 +1,66 @@
+import type { ApiError } from '../../shared/schemas/error.ts';
+
+/**
+ * The browser's one fetch client: every call of the public pages (api.ts), the admin console
+ * (adminApi.ts) and registration (registerApi.ts) goes through `request`. The server checks
+ * every response against the shared zod schemas before sending it, so the client trusts the
+ * shapes and keeps the schema library out of the spectators' bundle.
+ */
+
+/** A refused call: the server's `error` text ('' when it gave none), its `code`, the status. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+async function errorOf(res: Response): Promise<ApiRequestError> {
+  const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
+  const error = typeof body?.error === 'string' ? body.error : '';
+  const code = typeof body?.code === 'string' ? body.code : null;
+  return new ApiRequestError(error, res.status, code);
+}
+
+/**
+ * Sends the request with the site's cookies; resolves the JSON body, or nothing for a 204.
+ * Throws ApiRequestError for an HTTP failure, and the browser's TypeError when no answer came.
+ */
+export async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', ...init });
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export function sendJson<T>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+): Promise<T> {
+  return request<T>(path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+export function sendForm<T>(path: string, form: FormData): Promise<T> {
+  return request<T>(path, { method: 'POST', body: form });
+}
+
+export const NETWORK_ERROR = 'Network error. Please try again.';
+
+/** The server's words when it gave some, the network message when it was never reached. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.message || fallback;
+  if (error instanceof TypeError) return NETWORK_ERROR;
+  return fallback;
+}
+
+/** The stable name the server gave a refusal, or null (no answer, or none given). */
+export const refusalCode = (error: unknown): string | null =>
+  error instanceof ApiRequestError ? error.code : null;
