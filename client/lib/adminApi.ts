@@ -107,5 +107,3 @@ export const adminKeys = {
   events: (competitionUic: number) => ['admin', 'events', competitionUic] as const,
   tokens: (competitionUic: number) => ['admin', 'tokens', competitionUic] as const,
 };
-
-export { errorText } from './http.ts';

@@ -52,7 +52,7 @@ export function sendForm<T>(path: string, form: FormData): Promise<T> {
   return request<T>(path, { method: 'POST', body: form });
 }
 
-export const NETWORK_ERROR = 'Network error. Please try again.';
+const NETWORK_ERROR = 'Network error. Please try again.';
 
 /** The server's words when it gave some, the network message when it was never reached. */
 export function errorText(error: unknown, fallback: string): string {

@@ -11,8 +11,6 @@ import { request, sendJson } from './http.ts';
  * reached the server throws the browser's TypeError, which the pages word as a network error.
  */
 
-export { errorText as registerErrorText, NETWORK_ERROR, refusalCode } from './http.ts';
-
 const post = <T>(path: string, body: unknown) => sendJson<T>('POST', path, body);
 
 /** What the contact step registers for: a competition (athlete) or a package (club). */

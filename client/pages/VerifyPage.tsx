@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { VerificationResult } from '../../shared/schemas/registration.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
-import { registerApi, registerErrorText } from '../lib/registerApi.ts';
+import { registerApi } from '../lib/registerApi.ts';
+import { errorText } from '../lib/http.ts';
 import '../components/auth/auth.css';
 import '../components/legal/message-page.css';
 import '../components/register/register.css';
@@ -48,7 +49,7 @@ export function VerifyPage() {
     verifyOnce(token).then(
       (result) => live && setState({ kind: 'success', to: nextPath(result) }),
       (error: unknown) =>
-        live && setState({ kind: 'error', message: registerErrorText(error, VERIFY_FAILED) }),
+        live && setState({ kind: 'error', message: errorText(error, VERIFY_FAILED) }),
     );
     return () => {
       live = false;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { fromNewestMail } from '../support/outbox.ts';
 import {
   horizontalOverflow,
   launchBrowser,
@@ -26,19 +27,8 @@ afterAll(async () => {
 const newPage = (width: number): Promise<Page> => settledVisitorPage(browser, width);
 
 /** The verification link of the newest e-mail to the address, as a path on this site. */
-async function verifyLink(email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = await t.runtime.db
-      .selectFrom('outboxEmails')
-      .select('textBody')
-      .where('toAddress', '=', email)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const path = mail && /\/verify\/[\w-]+/.exec(mail.textBody)?.[0];
-    if (path) return path;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no verification e-mail to ${email}`);
+function verifyLink(email: string): Promise<string> {
+  return fromNewestMail(t.runtime.db, email, /(\/verify\/[\w-]+)/);
 }
 
 async function signUp(page: Page, email: string) {

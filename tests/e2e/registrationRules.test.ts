@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
+import { fromNewestMail } from '../support/outbox.ts';
 import { launchBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
 import { packageId } from '../support/admin.ts';
 import { createClub, createCompetition, unique } from '../support/factory.ts';
@@ -24,19 +25,8 @@ afterAll(async () => {
 const phone = (): Promise<Page> => settledVisitorPage(browser, 360);
 
 /** The path of the newest verification link e-mailed to the address. */
-async function verifyLink(email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const mail = await t.runtime.db
-      .selectFrom('outboxEmails')
-      .select('textBody')
-      .where('toAddress', '=', email)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const path = mail && /\/verify\/[\w-]+/.exec(mail.textBody)?.[0];
-    if (path) return path;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no verification e-mail to ${email}`);
+function verifyLink(email: string): Promise<string> {
+  return fromNewestMail(t.runtime.db, email, /(\/verify\/[\w-]+)/);
 }
 
 const isoDay = (offsetDays: number) =>

@@ -1,8 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { clubWithAdmin, loggedIn } from '../support/admin.ts';
-import { createCompetition, createEvent } from '../support/factory.ts';
+import { adminWithEvent } from '../support/admin.ts';
 import { accepted, sendUpload, settled } from '../support/uploads.ts';
 import { minimalWorkbookParts, writeZip } from '../fixtures/xlsx/zipWriter.ts';
 
@@ -19,13 +18,7 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 
-async function setUp() {
-  const { club, admin } = await clubWithAdmin(t.runtime.db);
-  const client = await loggedIn(t.url, admin.email);
-  const competition = await createCompetition(t.runtime.db, club.uic);
-  const event = await createEvent(t.runtime.db, competition.uic);
-  return { client, event };
-}
+const setUp = () => adminWithEvent(t.runtime.db, t.url);
 
 async function unchanged(event: { id: string; version: number }) {
   const row = await t.runtime.db

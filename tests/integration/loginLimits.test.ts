@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../server/auth/devices.ts';
+import { fromNewestMail } from '../support/outbox.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { clubWithAdmin } from '../support/admin.ts';
 import { unique } from '../support/factory.ts';
@@ -99,18 +100,6 @@ describe('failed logins', () => {
 });
 
 /** The reset link's token, from the e-mail the product wrote (sent after the answer). */
-async function resetTokenFor(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = await t.runtime.db
-      .selectFrom('outboxEmails')
-      .select('textBody')
-      .where('toAddress', '=', email)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    const token = mail && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.textBody)?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`no reset e-mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function resetTokenFor(email: string): Promise<string> {
+  return fromNewestMail(t.runtime.db, email, /reset-password\?token=([A-Za-z0-9_-]+)/);
 }

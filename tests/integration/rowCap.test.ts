@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { clubWithAdmin, eventBody, loggedIn } from '../support/admin.ts';
-import { athlete, createCompetition, createEvent } from '../support/factory.ts';
+import { adminWithEvent, eventBody } from '../support/admin.ts';
+import { athlete } from '../support/factory.ts';
 import { accepted, sendUpload, settled } from '../support/uploads.ts';
 import { bookBytes } from '../fixtures/xlsx/book.ts';
 import { MAX_EVENT_ROWS, ROW_CAP_MESSAGE } from '../../shared/rowCap.ts';
@@ -22,13 +22,7 @@ afterAll(async () => {
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-async function setUp() {
-  const { club, admin } = await clubWithAdmin(t.runtime.db);
-  const client = await loggedIn(t.url, admin.email);
-  const competition = await createCompetition(t.runtime.db, club.uic);
-  const event = await createEvent(t.runtime.db, competition.uic);
-  return { client, competition, event };
-}
+const setUp = () => adminWithEvent(t.runtime.db, t.url);
 
 const stored = (id: string) =>
   t.runtime.db

@@ -1,8 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { clubWithAdmin, loggedIn, samples } from '../support/admin.ts';
-import { createCompetition, createEvent } from '../support/factory.ts';
+import { adminWithEvent, samples } from '../support/admin.ts';
 import { accepted, sendUpload, settled } from '../support/uploads.ts';
 import { dropExpiredFailedUploads } from '../../server/uploads/retention.ts';
 import { TOO_MANY_WAITING_LIST } from '../../server/waitinglist/routes.ts';
@@ -20,13 +19,7 @@ afterAll(async () => {
 
 const MB = 1024 * 1024;
 
-async function setUp() {
-  const { club, admin } = await clubWithAdmin(t.runtime.db);
-  const client = await loggedIn(t.url, admin.email);
-  const competition = await createCompetition(t.runtime.db, club.uic);
-  const event = await createEvent(t.runtime.db, competition.uic);
-  return { client, competition, event };
-}
+const setUp = () => adminWithEvent(t.runtime.db, t.url);
 
 const fileIdsOf = async (uploadId: string) =>
   (

@@ -3,7 +3,7 @@ import { hashPassword } from '../../server/auth/password.ts';
 import { SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import type { RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
 import { CLUB_PLAN } from '../../server/pricing/plans.ts';
-import { createClub, unique } from './factory.ts';
+import { createClub, createCompetition, createEvent, unique } from './factory.ts';
 
 export const ADMIN_PASSWORD = 'Start-line-9!';
 
@@ -152,4 +152,13 @@ export function eventBody(overrides: Record<string, unknown> = {}) {
     startListType: 'NONE',
     ...overrides,
   };
+}
+
+/** A club's admin, logged in, with one competition and one event of it to upload to. */
+export async function adminWithEvent(db: Db, baseUrl: string) {
+  const { club, admin } = await clubWithAdmin(db);
+  const client = await loggedIn(baseUrl, admin.email);
+  const competition = await createCompetition(db, club.uic);
+  const event = await createEvent(db, competition.uic);
+  return { club, client, competition, event };
 }

@@ -9,7 +9,8 @@ import {
   type AdminCompetition,
 } from '../../../shared/schemas/admin.ts';
 import { isValidUrlName, slugify } from '../../../shared/slug.ts';
-import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { adminApi, adminKeys } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { Field, TextField, FormAlert } from '../auth/Field.tsx';
 import { competitionFormDefaults } from './competitionPayload.ts';
 import { ImageField, useImageChoice } from './ImageField.tsx';

@@ -9,7 +9,8 @@ import {
   COMPETITION_LIMIT_TITLE,
 } from '../../../shared/planGating.ts';
 import type { AdminClub, AdminCompetition } from '../../../shared/schemas/admin.ts';
-import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { adminApi, adminKeys } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CompetitionsTable, type QuickToggle } from './CompetitionsTable.tsx';
 import { LynxUploadDialog } from './LynxUploadDialog.tsx';

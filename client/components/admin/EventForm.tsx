@@ -20,7 +20,8 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { featureBlockedMessage } from '../../../shared/planGating.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
-import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { adminApi, adminKeys } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { Field, TextField, FormAlert } from '../auth/Field.tsx';
 import { EventFilesFields } from './EventFilesFields.tsx';
 import { eventFormDefaults } from './eventPayload.ts';

@@ -7,7 +7,7 @@ import {
   agentConnected,
   LSS_DOWNLOAD_PATH,
 } from '../../../shared/timingRoom.ts';
-import { errorText } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { useNow, useTimingRoom } from './useTimingRoom.ts';

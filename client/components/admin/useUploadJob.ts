@@ -5,7 +5,8 @@ import type {
   UploadFileReport,
   UploadStatus,
 } from '../../../shared/schemas/upload.ts';
-import { adminApi, adminKeys, errorText } from '../../lib/adminApi.ts';
+import { adminApi, adminKeys } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { useLiveMessage, useLiveStatus } from '../../lib/useLive.ts';
 import { advance, isSettled, UPLOAD_FAILED, type UploadJob } from './uploadProgress.ts';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordRequest } from '../../../shared/schemas/auth.ts';
-import { adminApi, errorText } from '../../lib/adminApi.ts';
+import { adminApi } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { Field, FormAlert } from './Field.tsx';
 
 export const RESET_EMAIL_FAILED = 'Failed to send reset email';

@@ -4,7 +4,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordForm as ResetPasswordSchema } from '../../../shared/schemas/auth.ts';
 import { meetsPasswordRules } from '../../../shared/password.ts';
-import { adminApi, errorText } from '../../lib/adminApi.ts';
+import { adminApi } from '../../lib/adminApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { TextField, FormAlert } from './Field.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 

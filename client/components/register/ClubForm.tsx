@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ClubRegistration } from '../../../shared/schemas/registration.ts';
 import { meetsPasswordRules } from '../../../shared/password.ts';
 import { slugify } from '../../../shared/slug.ts';
-import { registerApi, registerErrorText } from '../../lib/registerApi.ts';
+import { registerApi } from '../../lib/registerApi.ts';
+import { errorText } from '../../lib/http.ts';
 import { FormAlert, TextField } from '../auth/Field.tsx';
 import { PasswordChecklist } from '../auth/PasswordChecklist.tsx';
 import { CountryField } from './SelectField.tsx';
@@ -83,9 +84,7 @@ export function ClubForm({
     } catch (error) {
       // Section 8 words a network failure as 'Registration failed' too.
       setFailure(
-        error instanceof TypeError
-          ? REGISTRATION_FAILED
-          : registerErrorText(error, REGISTRATION_FAILED),
+        error instanceof TypeError ? REGISTRATION_FAILED : errorText(error, REGISTRATION_FAILED),
       );
       return;
     }

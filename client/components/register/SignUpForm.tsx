@@ -7,12 +7,8 @@ import {
   RegistrationErrorCode,
   VerificationRequest,
 } from '../../../shared/schemas/registration.ts';
-import {
-  refusalCode,
-  registerApi,
-  registerErrorText,
-  type RegistrationTarget,
-} from '../../lib/registerApi.ts';
+import { registerApi, type RegistrationTarget } from '../../lib/registerApi.ts';
+import { errorText, refusalCode } from '../../lib/http.ts';
 import { Field, FormAlert } from '../auth/Field.tsx';
 
 export const VERIFICATION_FAILED = 'Failed to send verification email';
@@ -25,7 +21,7 @@ type Failure = { kind: 'registered' } | { kind: 'other'; text: string };
 /** Spec section 8: an 'already registered' refusal gets its own wording. */
 function failureOf(error: unknown): Failure {
   if (refusalCode(error) === RegistrationErrorCode.alreadyRegistered) return { kind: 'registered' };
-  return { kind: 'other', text: registerErrorText(error, VERIFICATION_FAILED) };
+  return { kind: 'other', text: errorText(error, VERIFICATION_FAILED) };
 }
 
 /** The words for an address already registered: a club manager logs in, an athlete is done. */
