@@ -72,11 +72,12 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const missing = (['url', 'token', 'folder'] as const).filter((name) => !values[name]?.trim());
-  if (missing.length > 0) {
+  const given = { url: values.url?.trim(), token: values.token?.trim(), folder: values.folder };
+  if (!given.url || !given.token || !given.folder?.trim()) {
+    const missing = (['url', 'token', 'folder'] as const).filter((name) => !given[name]?.trim());
     return { kind: 'error', message: `Missing ${missing.map((name) => `--${name}`).join(', ')}.` };
   }
-  const url = checkUrl(values.url!.trim());
+  const url = checkUrl(given.url);
   if (typeof url !== 'string') return url;
 
   let scoreboardPort: number | null = null;
@@ -91,8 +92,8 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
     kind: 'run',
     options: {
       url,
-      token: values.token!.trim(),
-      folder: values.folder!,
+      token: given.token,
+      folder: given.folder,
       stateDir: values.state,
       scoreboardPort,
       scoreboardHost: values['scoreboard-host']?.trim() || undefined,

@@ -18,6 +18,7 @@ import { type FileOutcome, type Journal, type PendingFile } from './journal.ts';
 import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { describeReport, type Reporter } from './report.ts';
 import { backoffMs, localDay, sleep } from './time.ts';
+import { present } from '../shared/present.ts';
 
 export const MAX_BATCH_FILES = 20;
 export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
@@ -115,7 +116,8 @@ export class Sender {
       item.name = name;
       // Put back as it was when Rith last accepted it, and not being sent: nothing to send.
       if (item.state === 'queued' && accepted?.hash === hash) this.remove(item);
-      if (changed) this.persist();
+      // persist() never rejects: a failed save is reported and sending goes on.
+      if (changed) void this.persist();
       return changed && accepted?.hash !== hash;
     }
     if (accepted?.hash === hash) return false;
@@ -128,7 +130,7 @@ export class Sender {
       seq,
       alone: false,
     });
-    this.persist();
+    void this.persist();
     this.kick();
     this.deps.onChange();
     return true;
@@ -242,7 +244,7 @@ export class Sender {
           // One of them is the cause: each goes alone, so only that one is refused.
           for (const { item } of batch) item.alone = true;
         } else {
-          const { item, content } = batch[0]!;
+          const { item, content } = present(batch[0], "the batch's one file");
           this.record(item, content.hash, null, 'refused', problem.message);
           this.deps.reporter.step('refused', `${item.name}: ${problem.message}`);
           this.settle(item, content.hash);

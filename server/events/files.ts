@@ -9,6 +9,7 @@ import { writeEvent, type EventFields } from './service.ts';
 import { raceIdentity } from './lynx/identity.ts';
 import { lockedEvent, type StoredEvent } from './lynx/queries.ts';
 import { scheduleTime, withFlight, type RaceOutcome } from './lynx/races.ts';
+import { present } from '../../shared/present.ts';
 
 /** A results file or start list the admin sent to one event from its dialog. */
 export interface EventFile {
@@ -40,7 +41,9 @@ function rowsFor(stored: StoredEvent, parts: ParsedEvent[], held: AthleteRow[]):
     return parts.flatMap((p) => p.rows);
   }
   return parts.reduce((rows, part) => {
-    const flight = raceIdentity({ ...part, key: part.key!, eventType: 'JUMP' }).flight ?? 1;
+    const flight =
+      raceIdentity({ ...part, key: present(part.key, "the flight's key"), eventType: 'JUMP' })
+        .flight ?? 1;
     return withFlight(rows, flight, part.rows);
   }, held);
 }

@@ -33,6 +33,7 @@ import { lockCompetition, saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
 import { newerWrites, overwritesNewer, STALE_REASON, StaleFile } from './stale.ts';
+import { present } from '../../shared/present.ts';
 
 type Parsed = Extract<ParseOutput, { ok: true }>;
 
@@ -88,7 +89,7 @@ async function applyBatch(
   windAllowed: boolean,
   newer: Set<string>,
 ): Promise<Draft[]> {
-  const uic = upload.competitionUic!;
+  const uic = present(upload.competitionUic, "the batch upload's competition");
   // A lynx.ppl of this batch, else the one saved before: the start lists name its athletes.
   const sent: Person[] = files.flatMap((f) => (f.ok && f.contents === 'people' ? f.people : []));
   const people = await peopleFor(changes.trx, uic, sent);
@@ -226,9 +227,10 @@ async function applySingle(
   const messages: LiveMessage[] = [];
   if (output.target === 'timetable') {
     const report = draft(fileName, 'timetable', output.warnings);
-    const saved = await saveTimetableEvents(changes, upload.competitionUic!, output.entries);
+    const uic = present(upload.competitionUic, "the timetable upload's competition");
+    const saved = await saveTimetableEvents(changes, uic, output.entries);
     report.written.push(...saved.map((s) => ({ ...s, rows: 0, wrote: 'start_list' as const })));
-    const message = await saveTimetableFile(changes.trx, upload.competitionUic!, {
+    const message = await saveTimetableFile(changes.trx, uic, {
       timeTableType: upload.fileType,
       timeTableFileName: fileName,
       timeTableFile: JSON.stringify(output.entries),
@@ -237,7 +239,7 @@ async function applySingle(
     return { draft: report, messages };
   }
   const report = draft(fileName, output.target, output.warnings);
-  const outcome = await saveEventFile(changes, upload.eventId!, {
+  const outcome = await saveEventFile(changes, present(upload.eventId, "the upload's event"), {
     contents: output.target,
     events: output.events,
     fileName,

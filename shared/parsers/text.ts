@@ -33,7 +33,8 @@ function utf8Sequences(bytes: Uint8Array): { valid: number; broken: number } {
   let valid = 0;
   let broken = 0;
   for (let i = 0; i < bytes.length;) {
-    const byte = bytes[i]!;
+    // i < length: never undefined; 0 keeps the type without a check per byte.
+    const byte = bytes[i] ?? 0;
     const length =
       byte < 0x80
         ? 1

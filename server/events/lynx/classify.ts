@@ -1,6 +1,7 @@
 import type { EventStatus, EventType, Round } from '../../../shared/domain.ts';
 import { readEventName } from '../../../shared/eventNames/index.ts';
 import { generationOf } from './identity.ts';
+import { present } from '../../../shared/present.ts';
 
 /** An event made from FinishLynx files, as classification needs it. */
 export interface LynxEventState {
@@ -111,12 +112,13 @@ export function classifyLynxEvents(
     let rounds = roundsByNumber(roundNumbers.length);
     // "100m M U16 - Bieg 1..3" and "100m M U16 - FINAŁ" under its own event number: the
     // heats' only round is not the final when a later round of the same race is named.
-    const bases = new Set(members.map((e) => names.get(e.id)!.base));
+    const nameOf = (id: string) => present(names.get(id), `the name of event ${id}`);
+    const bases = new Set(members.map((e) => nameOf(e.id).base));
     const namedLater = events.some((e) => {
-      const name = names.get(e.id)!;
+      const name = nameOf(e.id);
       return (
         !members.includes(e) &&
-        e.eventType === members[0]!.eventType &&
+        e.eventType === members[0]?.eventType &&
         bases.has(name.base) &&
         name.round !== null &&
         LATER_ROUNDS.includes(name.round)
@@ -125,7 +127,7 @@ export function classifyLynxEvents(
     if (roundNumbers.length === 1 && namedLater) rounds = ['heats'];
 
     for (const event of members) {
-      const name = names.get(event.id)!;
+      const name = nameOf(event.id);
       const round = event.roundLocked
         ? event.round
         : (name.round ??

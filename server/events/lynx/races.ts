@@ -10,6 +10,7 @@ import type { EventChanges } from '../changes.ts';
 import { checkRowCap, insertEvent, writeEvent, type EventFields } from '../service.ts';
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
 import { eventsByNumber, eventsByUnits, type StoredEvent } from './queries.ts';
+import { present } from '../../../shared/present.ts';
 
 /** What a FinishLynx file says of one race or flight, and the rows it brings. */
 export interface LynxRace {
@@ -112,7 +113,8 @@ export async function findRace(trx: Db, competitionUic: number, race: LynxRace):
     const session = generationOf(stored.lynxFamily ?? '');
     newest = Math.max(newest, session);
     const why = misfit(race, stored);
-    if (why === null) return { stored, identity: sessions[session - 1]! };
+    if (why === null)
+      return { stored, identity: present(sessions[session - 1], "the stored race's session") };
     misfits.push(why);
   }
   const numbered = await eventsByNumber(
@@ -127,12 +129,15 @@ export async function findRace(trx: Db, competitionUic: number, race: LynxRace):
       misfits.push(why);
       newest = Math.max(newest, generationOf(stored.lynxFamily ?? ''));
     } else if (sameRace(race, stored)) {
-      return { stored, identity: sessions[generationOf(stored.lynxFamily ?? '') - 1]! };
+      const identity = sessions[generationOf(stored.lynxFamily ?? '') - 1];
+      return { stored, identity: present(identity, "the stored race's session") };
     }
   }
-  if (misfits.length === 0) return { stored: null, identity: sessions[0]! };
-  if (race.contents === 'results' || newest >= SESSIONS) return { refused: misfits[0]! };
-  return { stored: null, identity: sessions[newest]! };
+  const [firstMisfit] = misfits;
+  if (firstMisfit === undefined)
+    return { stored: null, identity: present(sessions[0], 'a session') };
+  if (race.contents === 'results' || newest >= SESSIONS) return { refused: firstMisfit };
+  return { stored: null, identity: present(sessions[newest], 'the next session') };
 }
 
 /** One event for all its flights: not named after the flight that came first. */
@@ -218,7 +223,7 @@ export async function saveLynxRace(
         : parsed.trackDiscipline !== null;
     const id = await insertEvent(trx, competitionUic, {
       ...keys,
-      eventName: keys.eventName!,
+      eventName: present(keys.eventName, "the new event's name"),
       eventType: parsed.eventType,
       round: parsed.round,
       // Neither track nor field can be told: the admin must look at it (spec section 4).
@@ -226,7 +231,8 @@ export async function saveLynxRace(
     });
     changes.created(id);
     created = true;
-    stored = (await eventsByUnits(trx, competitionUic, [identity.unit]))[0]!;
+    const [inserted] = await eventsByUnits(trx, competitionUic, [identity.unit]);
+    stored = present(inserted, 'the event just inserted');
   } else {
     await changes.before(stored.id);
     // An event of unknown kind takes what the file says it is.

@@ -2,6 +2,7 @@ import type { EventChanges } from '../changes.ts';
 import { writeEvent } from '../service.ts';
 import { classifyLynxEvents } from './classify.ts';
 import { lynxEventStates, scheduledRaces } from './queries.ts';
+import { present } from '../../../shared/present.ts';
 
 /**
  * Round, heat and heat count of the competition's FinishLynx events, told again from all they
@@ -17,7 +18,7 @@ export async function classifyCompetition(
   const byId = new Map(events.map((e) => [e.id, e]));
   const classified = classifyLynxEvents(events, await scheduledRaces(trx, competitionUic));
   for (const next of classified) {
-    const held = byId.get(next.id)!;
+    const held = present(byId.get(next.id), `the classified event ${next.id}`);
     if (
       held.round === next.round &&
       held.heat === next.heat &&
