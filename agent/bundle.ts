@@ -5,8 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ownModule } from '../server/ownFiles.ts';
 
-const ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
+/** agent/main.ts, or its compiled main.js when the server runs compiled: no TypeScript there. */
+const ENTRY = fileURLToPath(ownModule('agent/main'));
 
 const BANNER = '// Rith timing room agent — run: node rith-agent.mjs --help';
 

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Runtime } from './runtime.ts';
-import { registerErrorHandler } from './errors.ts';
+import { registerErrorHandler, sendError } from './errors.ts';
 import { answerBadUrl, registerClient } from './static.ts';
 import { clientErrorHandler } from './clientErrors.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -18,6 +18,7 @@ import { eventRoutes } from './events/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
 import { attachLiveServer } from './live/server.ts';
+import { attachPublicCache } from './publicCache/plugin.ts';
 import { adminRoutes } from './admin/plugin.ts';
 import { agentRoutes } from './timingRoom/agentRoutes.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -27,7 +28,11 @@ import { analyticsRoutes } from './analyticsRoutes.ts';
 import { isSameOrigin } from './auth/origin.ts';
 import { PDF_MAX_BYTES } from './files/sniff.ts';
 import { securityHeaders } from './securityHeaders.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerCompression } from './compression.ts';
 import { createReadiness } from './infra/readiness.ts';
+import { requestIdOf } from './infra/logger.ts';
+import { registerObservability } from './infra/httpObservability.ts';
 
 /** What /readyz asks a load balancer to wait before trying a node that is not ready. */
 const NOT_READY_RETRY_AFTER_S = 5;
@@ -35,7 +40,8 @@ const NOT_READY_RETRY_AFTER_S = 5;
 export interface AppOptions {
   /** Serve the built client (off in API-only tests). */
   serveClient?: boolean;
-  logger?: boolean;
+  /** The process's logger (server/infra/logger.ts); false or absent: no logs (tests). */
+  logger?: FastifyBaseLogger | false;
 }
 
 /** Builds the HTTP app on a runtime; tests and main.ts both start it from here. */
@@ -45,10 +51,12 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config, db, bus } = runtime;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: config.logLevel === 'silent' ? 'silent' : config.logLevel },
+    ...(options.logger ? { loggerInstance: options.logger } : {}),
+    // Fastify's requestIdHeader would take any header value as the id; requestIdOf checks it.
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // A request arriving while the node closes gets our 503 (server/infra/httpObservability.ts).
+    return503OnClosing: false,
     // X-Forwarded-For is the client's word except for the hops our own proxies added.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
@@ -68,13 +76,17 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerObservability(app, config);
 
   await app.register(fastifyHelmet, securityHeaders(config));
   await app.register(fastifyCookie);
+  await registerCompression(app);
   // One file per request, never more than the largest kind allows; each route sets its own limit.
   await app.register(fastifyMultipart, {
     limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
+  // Before the routes: the document is made from the routes registered after it.
+  await registerOpenApi(app);
   // A page of another site cannot change anything here, even with the user's cookies: every
   // state-changing API call must come from the site's own origin (browsers always send
   // Origin on cross-site POST, PUT and DELETE).
@@ -84,9 +96,10 @@ export async function buildApp(
       return;
     }
     if (!isSameOrigin(request.raw, config.publicUrl, config.trustProxyHops)) {
-      return reply.status(403).send({ error: 'Cross-site request refused.' });
+      return sendError(reply, 403, 'cross_site', 'Cross-site request refused.');
     }
   });
+  attachPublicCache(app, { db, bus });
   attachLiveServer(app, { db, bus, config });
   // Liveness: the process answers. Readiness: it can serve, its database (and Redis) too.
   app.get('/healthz', async () => {
@@ -118,6 +131,6 @@ export async function buildApp(
 
   if (options.serveClient !== false) {
     await registerClient(app, { db, publicUrl: config.publicUrl });
-  } else app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found' }));
+  } else app.setNotFoundHandler((_req, reply) => sendError(reply, 404, 'not_found', 'Not found'));
   return app;
 }

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError } from 'fastify';
+import type { ConnectionError, FastifyInstance } from 'fastify';
+import type { ApiError } from '../shared/schemas/error.ts';
+import { codeOfStatus } from './errors.ts';
 
 /**
  * What Node answers itself, before any route runs: a request whose headers or request line
  * pass Node's 16 KB limit, a body not received in time, bytes that are not HTTP. A page
  * address that long names nothing, so a browser gets a plain not-found page (404, noindex,
- * nothing to run), never raw JSON; anything else gets the usual short JSON answer.
+ * nothing to run), never raw JSON; anything else gets the usual JSON error body, with a
+ * request id of its own (there was no request) that the debug log line carries too.
  */
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,13 +35,20 @@ function pageAddressTooLong(err: ConnectionError): boolean {
   return /^(GET|HEAD) \//.test(raw) && !/\r?\n/.test(raw.slice(0, 8192));
 }
 
-export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: ConnectionError,
+  socket: Socket,
+): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   if (socket.writable) {
+    const requestId = randomUUID();
+    // Mostly scanners and dropped connections: a line only when asked for.
+    this.log.debug({ err, requestId }, 'refused before routing');
     if (err.code === 'HPE_HEADER_OVERFLOW' && pageAddressTooLong(err)) {
       const body = Buffer.from(NOT_FOUND_PAGE);
       socket.write(
-        `HTTP/1.1 404 Not Found\r\n${PAGE_HEADERS.join('\r\n')}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        `HTTP/1.1 404 Not Found\r\n${PAGE_HEADERS.join('\r\n')}\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       );
       socket.write(body);
     } else {
@@ -47,9 +58,14 @@ export function clientErrorHandler(err: ConnectionError, socket: Socket): void {
           : err.code === 'HPE_HEADER_OVERFLOW'
             ? 431
             : 400;
-      const body = JSON.stringify({ error: http.STATUS_CODES[status] });
+      const answer: ApiError = {
+        error: http.STATUS_CODES[status]!,
+        code: codeOfStatus(status),
+        requestId,
+      };
+      const body = JSON.stringify(answer);
       socket.write(
-        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     }
   }

@@ -89,6 +89,21 @@ const Env = z.object({
     .max(3_600_000)
     .default(120_000)
     .describe('a request (an upload body included) not fully received by then is answered 408'),
+  METRICS_TOKEN: optionalText
+    .pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional())
+    .describe('a bearer token that may read /metrics from outside the private network'),
+  METRICS_PORT: optionalText
+    .pipe(z.coerce.number<string>().int().min(1).max(65535).optional())
+    .describe("the port of the worker's /metrics (npm run worker); unset: none"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(10_000)
+    .describe(
+      'how long a stop may take to finish requests and jobs before the process exits anyway',
+    ),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -130,6 +145,12 @@ export interface Config {
   failedUploadRetentionMs: number;
   /** The longest a client may take to send a whole request, its body included. */
   requestTimeoutMs: number;
+  /** Lets a scraper outside the private network read /metrics (Authorization: Bearer). */
+  metricsToken: string | undefined;
+  /** Where the worker serves its /metrics; the API serves them on its own port. */
+  metricsPort: number | undefined;
+  /** A stop (SIGTERM, SIGINT) that takes longer ends the process anyway, with code 1. */
+  shutdownTimeoutMs: number;
 }
 
 export interface RecoveryConfig {
@@ -189,5 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     failedUploadRetentionMs: Math.round(e.UPLOAD_FAILED_RETENTION_DAYS * 24 * 60 * 60 * 1000),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

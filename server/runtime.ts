@@ -4,24 +4,13 @@ import { migrateToLatest } from './db/migrate.ts';
 import { InProcessBus, RedisStreamBus, type Bus } from './infra/bus.ts';
 import { BullMqQueue, InProcessQueue, type JobQueue } from './infra/queue.ts';
 import { createRateLimits, type RateLimits } from './infra/rateLimit.ts';
+import type { Logger } from './infra/logger.ts';
+import { watchQueueDepth } from './infra/metrics.ts';
 import { Mailer } from './mail/mailer.ts';
 import { deliverDueNotices } from './outbox/live.ts';
 import { startSweeper } from './outbox/sweeper.ts';
 import { requeueStrandedUploads } from './uploads/sweep.ts';
 import { dropExpiredFailedUploads } from './uploads/retention.ts';
-
-export interface Logger {
-  info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-}
-
-/** For processes started from a terminal: the message first, the details after it. */
-export const consoleLogger: Logger = {
-  info: (obj, msg) => console.log(msg ?? obj),
-  warn: (obj, msg) => console.warn(msg ?? '', obj),
-  error: (obj, msg) => console.error(msg ?? '', obj),
-};
 
 /** The services every part of the product uses; the mode was chosen here, once. */
 export interface Runtime {
@@ -31,6 +20,8 @@ export interface Runtime {
   queue: JobQueue;
   mailer: Mailer;
   limits: RateLimits;
+  /** The process's logger (server/infra/logger.ts), for what runs outside a request. */
+  log: Logger;
   close(): Promise<void>;
 }
 
@@ -54,6 +45,7 @@ export async function createRuntime(
     ? new BullMqQueue(config.redisUrl, log)
     : new InProcessQueue(log);
   const db = database.db;
+  const unwatchQueue = watchQueueDepth(() => queue.depth());
   const mailer = new Mailer(
     db,
     config.recovery,
@@ -86,7 +78,9 @@ export async function createRuntime(
     queue,
     mailer,
     limits,
+    log,
     async close() {
+      unwatchQueue();
       await sweeper.stop();
       mailer.close();
       await limits.close();

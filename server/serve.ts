@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
 import type { Config } from './config.ts';
-import { consoleLogger, createRuntime, type Runtime } from './runtime.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
 import { buildApp } from './app.ts';
 import { bootstrapData } from './bootstrap.ts';
+import { createLogger } from './infra/logger.ts';
+import { stopOnSignals } from './infra/shutdown.ts';
 import { registerProcessors } from '../worker/processors.ts';
 
 export interface RunningServer {
@@ -17,30 +20,30 @@ export interface RunningServer {
  * Starts Rith on one port: runtime, data, HTTP, live updates. `npm start` and
  * `npm run demo:live` both start here.
  */
-export async function serve(config: Config): Promise<RunningServer> {
+export async function serve(
+  config: Config,
+  log: PinoLogger = createLogger(config, 'rith-api'),
+): Promise<RunningServer> {
   const startedAt = performance.now();
-  const runtime = await createRuntime(config, consoleLogger);
+  // One logger for the process: the runtime's parts and every request's lines.
+  const runtime = await createRuntime(config, log);
   const data = await bootstrapData(runtime.db, config.seedDemo);
-  const app = await buildApp(runtime);
+  const app = await buildApp(runtime, { logger: log });
   // Embedded mode runs the upload jobs in this process; scaled mode has `npm run worker`.
   const processors = config.redisUrl ? null : await registerProcessors(runtime);
   const url = config.publicUrl ?? `http://localhost:${config.port}`;
   const stops: (() => Promise<void> | void)[] = [];
   const server: RunningServer = { app, runtime, url, onShutdown: (stop) => stops.push(stop) };
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: shutting down`);
+  // app.close() answers new requests 503 (/readyz too), closes the live sockets (pages
+  // reconnect elsewhere) and waits for the requests in flight; then the jobs running here
+  // finish and the connections close.
+  stopOnSignals(log, config.shutdownTimeoutMs, async () => {
     for (const stop of stops) await stop();
     await app.close();
     await runtime.close();
     await processors?.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   app.addHook('onListen', async () => {
     const mode =

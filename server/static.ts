@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/connect.ts';
+import { rootUrl } from './ownFiles.ts';
 import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
 import { matchPagePath } from './pagePaths.ts';
+import { sendError } from './errors.ts';
 
-export const clientDist = fileURLToPath(new URL('../client/dist', import.meta.url));
+export const clientDist = fileURLToPath(new URL('client/dist', rootUrl));
 const indexFile = path.join(clientDist, 'index.html');
 
 /**
@@ -49,7 +51,7 @@ async function sendNotFoundPage(reply: FastifyReply) {
 export function answerBadUrl(serveClient: boolean) {
   return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (serveClient && wantsPage(request)) return sendNotFoundPage(reply);
-    return reply.status(400).send({ error: 'The address is not valid.', code: 'bad_url' });
+    return sendError(reply, 400, 'bad_url', 'The address is not valid.');
   };
 }
 
@@ -71,6 +73,9 @@ export async function registerClient(
     // request, so a rebuilt client is served without a restart.
     serve: false,
     index: false,
+    // The build wrote .br and .gz beside each asset (client/vite.config.ts): sent as the
+    // browser accepts, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
@@ -95,13 +100,13 @@ export async function registerClient(
 
   app.get('/*', async (request, reply) => {
     const url = pathOf(request);
-    if (isApi(url)) return reply.status(404).send({ error: 'Not found' });
+    if (isApi(url)) return sendError(reply, 404, 'not_found', 'Not found');
     // A missing file falls through to the not-found handler below.
     if (FILE_PATH.test(url)) return reply.sendFile(url.slice(1));
     return sendPage(request, reply);
   });
   app.setNotFoundHandler(async (request, reply) => {
     if (wantsPage(request)) return sendNotFoundPage(reply);
-    return reply.status(404).send({ error: 'Not found' });
+    return sendError(reply, 404, 'not_found', 'Not found');
   });
 }

@@ -6,6 +6,10 @@
 
 export const COMPETITIONS_PAGE_SIZE = 8;
 
+/** The tabs of the competitions page; the server pages each (GET /api/competitions/{tab}). */
+export const competitionTabs = ['upcoming', 'past'] as const;
+export type CompetitionTab = (typeof competitionTabs)[number];
+
 /** The fields the list rules read; Competition satisfies it. */
 export interface ListedCompetition {
   uic: number;

@@ -1,7 +1,11 @@
 /**
  * Which club and competition the public results page (home) shows, and its canonical URL
- * (spec sections 2 "Route table", 4 "Home selection" and 5). Pure: the page hands in the
- * clubs and competitions it fetched, the URL inputs, what the visitor last chose, and today.
+ * (spec sections 2 "Route table", 4 "Home selection" and 5). Pure: the page hands in what it
+ * fetched (the clubs its selector lists, the competitions the URL or the visitor's memory
+ * names, the chosen club's competitions), the URL inputs, what the visitor last chose, and
+ * today. The page fetches only what it shows, so its cost does not grow with the clubs on the
+ * site: selectionLookups says what to look up, chooseClub which club's competitions to fetch,
+ * resolveSelection the rest.
  *
  * Order of competitions within a club (the spec leaves it open; chosen here):
  *   1. live competitions (liveNow), themselves in the order below;
@@ -46,10 +50,15 @@ export interface RememberedSelection {
 }
 
 export interface SelectionInput {
-  /** GET /api/clubs. */
+  /** GET /api/clubs?listed=true: the clubs the selector lists, in its order (listedClubs). */
   clubs: readonly Club[];
-  /** GET /api/competitions. */
-  competitions: readonly Competition[];
+  /**
+   * The public competitions selectionLookups asked for: by uic (GET /api/competitions/{uic})
+   * and by what `comp` names (GET /api/competitions?comp=).
+   */
+  found: readonly Competition[];
+  /** GET /api/competitions?club=: the competitions of the club chooseClub chose. */
+  clubCompetitions: readonly Competition[];
   url: SelectionUrl;
   remembered?: RememberedSelection | undefined;
   /** The visitor's local date, YYYY-MM-DD. */
@@ -58,13 +67,11 @@ export interface SelectionInput {
 
 export interface ResolvedSelection {
   notFound: false;
-  /** The clubs the club selector lists, by name. */
+  /** The clubs the club selector lists, in its order. */
   clubs: Club[];
   club: Club | null;
   /** The chosen club's competitions, in display order. */
   competitions: Competition[];
-  /** Every listed club's competitions, in display order. */
-  allCompetitions: Competition[];
   competition: Competition | null;
   /** Where the page should be: /{club}/{competition}, else /?cid={uic}, else /. */
   canonical: string;
@@ -73,6 +80,16 @@ export interface ResolvedSelection {
 export type Selection = ResolvedSelection | { notFound: true };
 
 const text = (value: string | null | undefined): string => (value ?? '').trim();
+
+function trimmed(url: SelectionUrl) {
+  return {
+    clubUrlName: text(url.clubUrlName),
+    competitionUrlName: text(url.competitionUrlName),
+    cid: text(url.cid),
+    comp: text(url.comp),
+    club: text(url.club),
+  };
+}
 
 function sameName(urlName: string | null, wanted: string): boolean {
   return urlName !== null && urlName.trim().toLowerCase() === wanted.toLowerCase();
@@ -95,7 +112,8 @@ export function orderCompetitions<T extends Competition>(
 
 /**
  * Clubs that are visible and have at least one visible competition: clubs with a live
- * competition first (so `/` opens on the meet happening now), then by name.
+ * competition first (so `/` opens on the meet happening now), then by name. The server
+ * answers them (GET /api/clubs?listed=true), so the page need not fetch every competition.
  */
 export function listedClubs(clubs: readonly Club[], competitions: readonly Competition[]): Club[] {
   const visible = competitions.filter((c) => c.visible);
@@ -126,87 +144,133 @@ export function competitionPath(
   return competitionResultsPath(competition, club?.urlName);
 }
 
-/** The club and competition the home page shows for these inputs. */
-export function resolveSelection(input: SelectionInput): Selection {
-  const clubs = listedClubs(input.clubs, input.competitions);
+/** The competitions to look up before choosing: those the URL, or else the memory, names. */
+export function selectionLookups(
+  url: SelectionUrl,
+  remembered?: RememberedSelection,
+): { uics: number[]; comp: string | null } {
+  const read = trimmed(url);
+  // The path decides alone: rule 1.
+  if (read.clubUrlName) return { uics: [], comp: null };
+  const uics = new Set<number>();
+  const cid = readUic(read.cid);
+  if (cid !== null) uics.add(cid);
+  const urlNamesSomething = Object.values(read).some((value) => value !== '');
+  const last = remembered?.competitionUic;
+  if (!urlNamesSomething && last !== null && last !== undefined) uics.add(last);
+  return { uics: [...uics], comp: read.comp || null };
+}
+
+/** The club the page shows (its competitions are fetched next), and the competition if named. */
+export type ClubChoice =
+  | { notFound: true }
+  | {
+      notFound: false;
+      club: Club | null;
+      /** The competition the URL or the memory named, when it did. */
+      competition: Competition | null;
+      /** The path's competition url name, found among the club's competitions next. */
+      competitionUrlName: string | null;
+    };
+
+export function chooseClub(input: Omit<SelectionInput, 'clubCompetitions'>): ClubChoice {
+  const { clubs } = input;
   const clubUics = new Set(clubs.map((club) => club.uic));
-  const all = orderCompetitions(
-    input.competitions.filter((c) => c.visible && clubUics.has(c.clubUic)),
+  const found = orderCompetitions(
+    input.found.filter((c) => c.visible && clubUics.has(c.clubUic)),
     input.today,
   );
-  const ofClub = (club: Club) => all.filter((c) => c.clubUic === club.uic);
   const clubOf = (competition: Competition) =>
     clubs.find((club) => club.uic === competition.clubUic) ?? null;
-
-  const choose = (club: Club | null, competition?: Competition | null): ResolvedSelection => {
-    const competitions = club ? ofClub(club) : [];
-    const chosen = competition ?? defaultCompetition(competitions);
-    return {
-      notFound: false,
-      clubs,
-      club,
-      competitions,
-      allCompetitions: all,
-      competition: chosen,
-      canonical: chosen ? competitionPath(club, chosen) : '/',
-    };
-  };
-
-  const url = {
-    clubUrlName: text(input.url.clubUrlName),
-    competitionUrlName: text(input.url.competitionUrlName),
-    cid: text(input.url.cid),
-    comp: text(input.url.comp),
-    club: text(input.url.club),
-  };
+  const pick = (competition: Competition): ClubChoice => ({
+    notFound: false,
+    club: clubOf(competition),
+    competition,
+    competitionUrlName: null,
+  });
+  const only = (club: Club | null, competitionUrlName: string | null = null): ClubChoice => ({
+    notFound: false,
+    club,
+    competition: null,
+    competitionUrlName,
+  });
+  const url = trimmed(input.url);
 
   // 1. The path.
   if (url.clubUrlName) {
     const club = clubs.find((c) => sameName(c.urlName, url.clubUrlName));
-    if (!club) return { notFound: true };
-    if (!url.competitionUrlName) return choose(club);
-    const competition = ofClub(club).find((c) => sameName(c.urlName, url.competitionUrlName));
-    return competition ? choose(club, competition) : { notFound: true };
+    return club ? only(club, url.competitionUrlName || null) : { notFound: true };
   }
 
   // 2. ?cid=
   const cid = readUic(url.cid);
-  const byCid = cid === null ? undefined : all.find((c) => c.uic === cid);
-  if (byCid) return choose(clubOf(byCid), byCid);
+  const byCid = cid === null ? undefined : found.find((c) => c.uic === cid);
+  if (byCid) return pick(byCid);
 
   // 3. ?comp= and ?club=
   const queryClub = url.club ? clubs.find((c) => sameName(c.urlName, url.club)) : undefined;
   if (url.comp) {
-    const pool = queryClub ? ofClub(queryClub) : all;
+    const pool = queryClub ? found.filter((c) => c.clubUic === queryClub.uic) : found;
     const compUic = readUic(url.comp);
     const byComp =
       pool.find((c) => sameName(c.urlName, url.comp)) ??
       (compUic === null ? undefined : pool.find((c) => c.uic === compUic));
-    if (byComp) return choose(clubOf(byComp), byComp);
+    if (byComp) return pick(byComp);
   }
-  if (queryClub) return choose(queryClub);
+  if (queryClub) return only(queryClub);
 
   // 4. The visitor's last choice, only when the URL names nothing.
   const urlNamesSomething = Object.values(url).some((value) => value !== '');
   if (!urlNamesSomething && input.remembered) {
     const { competitionUic, clubUic } = input.remembered;
-    const remembered = all.find((c) => c.uic === competitionUic);
-    if (remembered) return choose(clubOf(remembered), remembered);
+    const remembered = found.find((c) => c.uic === competitionUic);
+    if (remembered) return pick(remembered);
     const rememberedClub = clubs.find((c) => c.uic === clubUic);
-    if (rememberedClub) return choose(rememberedClub);
+    if (rememberedClub) return only(rememberedClub);
   }
 
   // 5. The first listed club.
-  return choose(clubs[0] ?? null);
+  return only(clubs[0] ?? null);
 }
 
-/** Where choosing a club in the selector leads: that club's default competition. */
-export function clubSelectionPath(selection: ResolvedSelection, clubUic: number): string | null {
-  const club = selection.clubs.find((c) => c.uic === clubUic);
-  if (!club) return null;
-  const competition = defaultCompetition(
-    selection.allCompetitions.filter((c) => c.clubUic === club.uic),
-  );
+/** The club and competition the home page shows for these inputs. */
+export function resolveSelection(input: SelectionInput): Selection {
+  const choice = chooseClub(input);
+  if (choice.notFound) return choice;
+  const { club } = choice;
+  const competitions = club
+    ? orderCompetitions(
+        input.clubCompetitions.filter((c) => c.visible && c.clubUic === club.uic),
+        input.today,
+      )
+    : [];
+  let competition: Competition | null;
+  if (choice.competition) {
+    const named = choice.competition.uic;
+    competition = competitions.find((c) => c.uic === named) ?? choice.competition;
+  } else if (choice.competitionUrlName !== null) {
+    const wanted = choice.competitionUrlName;
+    competition = competitions.find((c) => sameName(c.urlName, wanted)) ?? null;
+    if (!competition) return { notFound: true };
+  } else competition = defaultCompetition(competitions);
+  return {
+    notFound: false,
+    clubs: [...input.clubs],
+    club,
+    competitions,
+    competition,
+    canonical: competition ? competitionPath(club, competition) : '/',
+  };
+}
+
+/** Where choosing a club in the selector leads: its default competition, of those fetched. */
+export function clubSelectionPath(
+  club: Club,
+  competitions: readonly Competition[],
+  today: string,
+): string | null {
+  const ofClub = competitions.filter((c) => c.visible && c.clubUic === club.uic);
+  const competition = defaultCompetition(orderCompetitions(ofClub, today));
   return competition ? competitionPath(club, competition) : null;
 }
 

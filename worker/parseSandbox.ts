@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseJob, ParseOutput } from '../shared/parsers/upload.ts';
+import { ownModule, rootUrl } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {
   /** A parse running longer is stopped and its upload fails. */
@@ -19,9 +20,10 @@ interface Task {
   reject(err: Error): void;
 }
 
-const bootUrl = new URL('./threadBoot.mjs', import.meta.url);
+/** A thread starts from JavaScript: a TypeScript entry is loaded through this (it registers tsx). */
+const TSX_BOOT = new URL('worker/threadBoot.mjs', rootUrl);
 /** The module the thread runs: it parses each job it is sent (see parseThread.ts). */
-const PARSE_THREAD = new URL('./parseThread.ts', import.meta.url);
+const PARSE_THREAD = ownModule('worker/parseThread');
 
 /**
  * Parses uploads in a worker thread with its own heap limit and a time limit: a file built
@@ -51,7 +53,9 @@ export class ParseSandbox {
   }
 
   private spawn(): Worker {
-    const thread = new Worker(bootUrl, {
+    // Compiled (npm start, the image), the entry is JavaScript and runs as it is: no tsx.
+    const typescript = this.entry.pathname.endsWith('.ts');
+    const thread = new Worker(typescript ? TSX_BOOT : this.entry, {
       workerData: { entry: this.entry.href },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxMemoryMb,

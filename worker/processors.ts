@@ -1,5 +1,6 @@
-import type { QueueName } from '../shared/queues.ts';
+import type { JobPayload, QueueName } from '../shared/queues.ts';
 import type { Runtime } from '../server/runtime.ts';
+import { uploadJobDuration } from '../server/infra/metrics.ts';
 import { unfinishedUploads } from '../server/uploads/queries.ts';
 import { ParseSandbox, type SandboxLimits } from './parseSandbox.ts';
 import { uploadJob } from '../server/uploads/job.ts';
@@ -16,14 +17,22 @@ export interface Processors {
  * The API process does this in embedded mode; `npm run worker` in scaled mode.
  */
 export async function registerProcessors(
-  runtime: Pick<Runtime, 'db' | 'bus' | 'queue'>,
+  runtime: Pick<Runtime, 'db' | 'bus' | 'queue' | 'log'>,
   limits?: SandboxLimits,
 ): Promise<Processors> {
   const sandbox = new ParseSandbox(limits);
-  runtime.queue.work(
-    'uploads',
-    uploadJob(runtime, (job) => sandbox.parse(job)),
-  );
+  const job = uploadJob(runtime, (parseJob) => sandbox.parse(parseJob));
+  runtime.queue.work('uploads', async (payload: JobPayload<'uploads'>) => {
+    const stop = uploadJobDuration.startTimer();
+    try {
+      await job(payload);
+      const seconds = stop({ outcome: 'done' });
+      runtime.log.info({ uploadId: payload.uploadId, seconds }, 'upload job done');
+    } catch (err) {
+      stop({ outcome: 'error' });
+      throw err;
+    }
+  });
   for (const uploadId of await unfinishedUploads(runtime.db)) {
     await runtime.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
   }

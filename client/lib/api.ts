@@ -2,23 +2,48 @@ import type {
   AdminSession,
   Club,
   Competition,
+  CompetitionPage,
   EventSummary,
   PricePlan,
   PublicEvent,
 } from '../../shared/schemas/index.ts';
+import type { CompetitionTab } from '../../shared/competitionList.ts';
 
-import { request, sendJson } from './http.ts';
+import { ApiRequestError, request, sendJson } from './http.ts';
+
+/**
+ * The public reads may be kept a second by shared caches (server/publicCache/http.ts). The
+ * browser asks the server every time, with the ETag it holds (an unchanged answer is a 304
+ * without a body): a page never shows an older version than a live message announced.
+ */
+const revalidated: RequestInit = { cache: 'no-cache' };
+const read = <T>(path: string) => request<T>(path, revalidated);
 
 export const api = {
   session: () => request<AdminSession>('/api/admin/session'),
-  clubs: () => request<Club[]>('/api/clubs'),
-  competitions: () => request<Competition[]>('/api/competitions'),
-  competition: (uic: number) => request<Competition>(`/api/competitions/${uic}`),
+  clubs: () => read<Club[]>('/api/clubs'),
+  /** The clubs the results page's selector lists, in its order. */
+  listedClubs: () => read<Club[]>('/api/clubs?listed=true'),
+  clubCompetitions: (clubUic: number) => read<Competition[]>(`/api/competitions?club=${clubUic}`),
+  /** The competitions an address's ?comp= names: by url name (any case) or uic. */
+  namedCompetitions: (comp: string) =>
+    read<Competition[]>(`/api/competitions?comp=${encodeURIComponent(comp)}`),
+  competitionPage: (tab: CompetitionTab, page: number) =>
+    read<CompetitionPage>(`/api/competitions/${tab}?page=${page}`),
+  /** The public competition, or null when there is none by that uic. */
+  findCompetition: async (uic: number): Promise<Competition | null> => {
+    try {
+      return await read<Competition>(`/api/competitions/${uic}`);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 404) return null;
+      throw error;
+    }
+  },
   events: (competitionUic?: number) =>
-    request<EventSummary[]>(
+    read<EventSummary[]>(
       competitionUic === undefined ? '/api/events' : `/api/events?competitionUic=${competitionUic}`,
     ),
-  event: (id: string) => request<PublicEvent>(`/api/events/${encodeURIComponent(id)}`),
+  event: (id: string) => read<PublicEvent>(`/api/events/${encodeURIComponent(id)}`),
   prices: () => request<PricePlan[]>('/api/prices'),
 };
 

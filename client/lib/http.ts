@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errorCodes.ts';
 import type { ApiError } from '../../shared/schemas/error.ts';
 
 /**
@@ -7,18 +8,22 @@ import type { ApiError } from '../../shared/schemas/error.ts';
  * shapes and keeps the schema library out of the spectators' bundle.
  */
 
-/** A refused call: the server's `error` text ('' when it gave none), its `code`, the status. */
+/**
+ * A refused call: the server's `error` text ('' when it gave none), its `code` (decide by
+ * this, never by the words), the status.
+ */
 export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string | null = null,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
   }
 }
 
 async function errorOf(res: Response): Promise<ApiRequestError> {
+  // A proxy's own error page (nginx's 502) is not our JSON: the status alone.
   const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
   const error = typeof body?.error === 'string' ? body.error : '';
   const code = typeof body?.code === 'string' ? body.code : null;
@@ -62,5 +67,5 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /** The stable name the server gave a refusal, or null (no answer, or none given). */
-export const refusalCode = (error: unknown): string | null =>
+export const refusalCode = (error: unknown): ErrorCode | null =>
   error instanceof ApiRequestError ? error.code : null;

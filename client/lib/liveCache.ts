@@ -43,6 +43,10 @@ function update<T>(
   });
 }
 
+/** Every club's list of competitions, and every lookup of what an address names. */
+const CLUB_COMPETITIONS = ['competitions', 'club'] as const;
+const NAMED_COMPETITIONS = ['competitions', 'named'] as const;
+
 function eventQueries(queryClient: QueryClient) {
   return queryClient.getQueryCache().findAll({ queryKey: ['event'] });
 }
@@ -121,11 +125,23 @@ export class LiveCache {
     if (competition.visible) this.hiddenAt.delete(competition.uic);
     else this.hiddenAt.set(competition.uic, version);
     const same = (c: Competition) => c.uic === competition.uic;
-    update<readonly Competition[]>(this.queryClient, queryKeys.competitions, (list) =>
-      competition.visible
-        ? upsertByVersion(list, competition, same)
-        : removeByVersion(list, version, same),
+    update<readonly Competition[]>(
+      this.queryClient,
+      queryKeys.clubCompetitions(competition.clubUic),
+      (list) =>
+        competition.visible
+          ? upsertByVersion(list, competition, same)
+          : removeByVersion(list, version, same),
     );
+    // Which clubs the results page lists, and in which order, and what an address names,
+    // may have changed with it: the pages showing them ask again (after a fetch under way,
+    // which may have been answered before the change).
+    const qc = this.queryClient;
+    for (const prefix of [queryKeys.listedClubs, NAMED_COMPETITIONS]) {
+      for (const { queryKey } of qc.getQueryCache().findAll({ queryKey: prefix })) {
+        whenIdle(qc, queryKey, () => void qc.invalidateQueries({ queryKey, exact: true }));
+      }
+    }
     update<Competition | null>(this.queryClient, queryKeys.competition(competition.uic), (held) =>
       held === null || held.version < version ? (competition.visible ? competition : null) : held,
     );
@@ -161,18 +177,27 @@ export class LiveCache {
     if ('competitionUic' in target) {
       const uic = target.competitionUic;
       const room = competitionRoom(uic);
-      whenIdle(qc, queryKeys.competitions, () => {
-        const list = qc.getQueryData<readonly Competition[]>(queryKeys.competitions);
-        if (!list) return;
-        const held = list.find((c) => c.uic === uic);
-        const mine = new Map(held ? [[room, held.version]] : []);
-        if (
-          isBehind(
-            mine,
-            pick((key) => key === room),
-          )
-        )
-          refetch(queryKeys.competitions);
+      const theirs = pick((key) => key === room);
+      // The club lists (the results page's): the one holding the competition, or, when none
+      // does (it was hidden, and may be back), any that may: its club's is not known.
+      const lists = qc.getQueryCache().findAll({ queryKey: CLUB_COMPETITIONS });
+      const holds = (queryKey: QueryKey) =>
+        qc.getQueryData<readonly Competition[]>(queryKey)?.some((c) => c.uic === uic) ?? false;
+      const someHolds = lists.some(({ queryKey }) => holds(queryKey));
+      for (const { queryKey } of lists) {
+        whenIdle(qc, queryKey, () => {
+          const list = qc.getQueryData<readonly Competition[]>(queryKey);
+          if (!list) return;
+          const held = list.find((c) => c.uic === uic);
+          if (!held && someHolds) return;
+          if (isBehind(new Map(held ? [[room, held.version]] : []), theirs)) refetch(queryKey);
+        });
+      }
+      const key = queryKeys.competition(uic);
+      whenIdle(qc, key, () => {
+        const held = qc.getQueryData<Competition | null>(key);
+        if (held === undefined) return;
+        if (isBehind(new Map(held ? [[room, held.version]] : []), theirs)) refetch(key);
       });
       whenIdle(qc, queryKeys.events(uic), () => {
         const list = qc.getQueryData<readonly EventSummary[]>(queryKeys.events(uic));

@@ -1,10 +1,21 @@
+import type { CompetitionTab } from '../../shared/competitionList.ts';
+
 /**
  * The keys of the data cache the pages read from. Live updates write into the same
  * entries, so pages and pushes must agree on them: both take them from here.
  */
 export const queryKeys = {
   clubs: ['clubs'] as const,
-  competitions: ['competitions'] as const,
+  /** The clubs the results page's selector lists (a live one's first). */
+  listedClubs: ['listedClubs'] as const,
+  /** Competition[] of one club, as the results page lists them. */
+  clubCompetitions: (clubUic: number) => ['competitions', 'club', clubUic] as const,
+  /** Competition[] an address's ?comp= names (by url name or uic). */
+  namedCompetitions: (comp: string) => ['competitions', 'named', comp] as const,
+  /** One page of a tab of the competitions page. */
+  competitionPage: (tab: CompetitionTab, page: number) =>
+    ['competitions', 'page', tab, page] as const,
+  /** Competition, or null once it is known not to exist (or not to be public). */
   competition: (uic: number) => ['competition', uic] as const,
   /** EventSummary[] of one competition's public events. */
   events: (competitionUic: number) => ['events', competitionUic] as const,

@@ -1,18 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import { api } from '../lib/api.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
-import type { Club } from '../../shared/schemas/club.ts';
-import type { Competition } from '../../shared/schemas/competition.ts';
-import { paginate, splitCompetitions } from '../../shared/competitionList.ts';
+import type { CompetitionPage } from '../../shared/schemas/competition.ts';
+import { competitionTabs, type CompetitionTab } from '../../shared/competitionList.ts';
 import { competitionClock, type WallClock } from '../../shared/entries.ts';
-import {
-  CompetitionCard,
-  type CompetitionTab,
-} from '../components/competitions/CompetitionCard.tsx';
+import { CompetitionCard } from '../components/competitions/CompetitionCard.tsx';
 import { Pagination } from '../components/competitions/Pagination.tsx';
 import '../components/competitions/competitions.css';
 
@@ -35,21 +31,23 @@ function listHref(tab: CompetitionTab, page: number): string {
   return search ? `/competitions?${search}` : '/competitions';
 }
 
+/** The page the address asks for: a whole number from 1 (the server gives the last one past it). */
+function readPage(text: string | null): number {
+  const page = Math.trunc(Number(text ?? '1'));
+  return Number.isFinite(page) ? Math.min(Math.max(page, 1), 1_000_000) : 1;
+}
+
 function CompetitionGrid({
-  competitions,
-  clubs,
+  shown,
   tab,
-  requestedPage,
   clock,
 }: {
-  competitions: Competition[];
-  clubs: ReadonlyMap<number, Club>;
+  shown: CompetitionPage;
   tab: CompetitionTab;
-  requestedPage: number;
   clock: WallClock;
 }) {
-  const { items, page, pageCount } = paginate(competitions, requestedPage);
-  if (competitions.length === 0) {
+  const { items, page, pageCount } = shown;
+  if (items.length === 0) {
     const empty = emptyStates[tab];
     return (
       <div className="cl-empty">
@@ -58,6 +56,7 @@ function CompetitionGrid({
       </div>
     );
   }
+  const clubs = new Map(shown.clubs.map((club) => [club.uic, club]));
   return (
     <>
       <h2 className="visually-hidden">
@@ -93,22 +92,19 @@ export function CompetitionsPage() {
   usePageTitle('Competitions');
   const [params, setParams] = useSearchParams();
   const tab: CompetitionTab = params.get('tab') === 'past' ? 'past' : 'upcoming';
-  const requestedPage = Number(params.get('page') ?? '1');
+  const requestedPage = readPage(params.get('page'));
 
-  const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
-  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
+  // The server pages the list: the page shows 8 cards and fetches those (and each tab's count).
+  const shown = useQuery({
+    queryKey: queryKeys.competitionPage(tab, requestedPage),
+    queryFn: () => api.competitionPage(tab, requestedPage),
+    // While the next page of the same tab loads, its cards stay in place of a spinner.
+    placeholderData: (previous, query) => (query?.queryKey[2] === tab ? previous : undefined),
+  });
+  const counts = shown.data ? { upcoming: shown.data.upcoming, past: shown.data.past } : null;
 
   // The venue's clock, as the server reads entries on it: today and entries closed agree.
   const clock = competitionClock(new Date());
-  const today = clock.date;
-  const split = useMemo(
-    () => splitCompetitions(competitions.data ?? [], today),
-    [competitions.data, today],
-  );
-  const clubsByUic = useMemo(
-    () => new Map((clubs.data ?? []).map((club) => [club.uic, club])),
-    [clubs.data],
-  );
 
   // A new page of cards starts at the tabs, not wherever the pager was.
   const tabsRef = useRef<HTMLDivElement>(null);
@@ -135,40 +131,34 @@ export function CompetitionsPage() {
 
       <Tabs.Root value={tab} onValueChange={setTab} className="cl-tabs" ref={tabsRef}>
         <Tabs.List className="cl-tab-list" aria-label="Competitions">
-          {(['upcoming', 'past'] as const).map((value) => (
+          {competitionTabs.map((value) => (
             <Tabs.Trigger key={value} value={value} className="cl-tab">
               {value === 'upcoming' ? 'Upcoming' : 'Past'}
-              {competitions.data && (
+              {counts && (
                 <span className="cl-tab-count">
                   <span className="visually-hidden">, </span>
-                  {split[value].length}
+                  {counts[value]}
                 </span>
               )}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {(['upcoming', 'past'] as const).map((value) => (
+        {competitionTabs.map((value) => (
           <Tabs.Content key={value} value={value} className="cl-panel">
-            {competitions.isPending ? (
+            {!shown.data && !shown.isError ? (
               <div className="cl-state" role="status">
                 <span className="spinner spinner-large" aria-hidden="true" />
                 Loading competitions…
               </div>
-            ) : competitions.isError ? (
+            ) : !shown.data ? (
               <div className="cl-state" role="alert">
                 <p>We could not load the competitions. Check your connection and try again.</p>
-                <button type="button" className="btn" onClick={() => void competitions.refetch()}>
+                <button type="button" className="btn" onClick={() => void shown.refetch()}>
                   Try again
                 </button>
               </div>
             ) : (
-              <CompetitionGrid
-                competitions={split[value]}
-                clubs={clubsByUic}
-                tab={value}
-                requestedPage={requestedPage}
-                clock={clock}
-              />
+              <CompetitionGrid shown={shown.data} tab={value} clock={clock} />
             )}
           </Tabs.Content>
         ))}

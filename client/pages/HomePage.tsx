@@ -1,17 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { queryKeys } from '../lib/queryKeys.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
 import { readLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
+import { useHomeSelection } from '../lib/useHomeSelection.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
 import { eventSelectorOptions } from '../../shared/athletics/eventTime.ts';
 import {
   clubSelectionPath,
   competitionSelectionPath,
-  resolveSelection,
   type ResolvedSelection,
 } from '../../shared/selection.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
@@ -46,23 +46,14 @@ export function HomePage() {
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
 
-  // No error handling (spec section 8): while these have not loaded the page stays loading.
-  const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
-  const competitions = useQuery({ queryKey: queryKeys.competitions, queryFn: api.competitions });
-
-  const cid = searchParams.get('cid');
-  const comp = searchParams.get('comp');
-  const club = searchParams.get('club');
-  const selection = useMemo(() => {
-    if (!clubs.data || !competitions.data) return null;
-    return resolveSelection({
-      clubs: clubs.data,
-      competitions: competitions.data,
-      url: { clubUrlName, competitionUrlName, cid, comp, club },
-      remembered: readLastSelection(),
-      today,
-    });
-  }, [clubs.data, competitions.data, clubUrlName, competitionUrlName, cid, comp, club, today]);
+  const url = {
+    clubUrlName,
+    competitionUrlName,
+    cid: searchParams.get('cid'),
+    comp: searchParams.get('comp'),
+    club: searchParams.get('club'),
+  };
+  const selection = useHomeSelection(url, readLastSelection(), today);
 
   const canonical = selection && !selection.notFound ? selection.canonical : null;
   const current = `${location.pathname}${location.search}`;
@@ -84,11 +75,12 @@ export function HomePage() {
   useLiveSubscription(watched === null ? null : { competitionUic: watched });
 
   if (selection?.notFound) return <NotFoundPage />;
-  return <HomeView selection={selection} />;
+  return <HomeView selection={selection} today={today} />;
 }
 
-function HomeView({ selection }: { selection: ResolvedSelection | null }) {
+function HomeView({ selection, today }: { selection: ResolvedSelection | null; today: string }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const competition = selection?.competition ?? null;
   usePageTitle(
     competition ? `${competition.competitionName} — Live Sports Results` : 'Live Sports Results',
@@ -131,8 +123,19 @@ function HomeView({ selection }: { selection: ResolvedSelection | null }) {
               eventOptions={eventOptions}
               eventId={eventId}
               onClubChange={(uic) => {
-                const path = clubSelectionPath(selection, uic);
-                if (path) navigate(path);
+                const club = selection.clubs.find((c) => c.uic === uic);
+                if (!club) return;
+                // The club's competitions decide where it leads: fetched now, kept for its page.
+                void queryClient
+                  .fetchQuery({
+                    queryKey: queryKeys.clubCompetitions(uic),
+                    queryFn: () => api.clubCompetitions(uic),
+                  })
+                  .then((competitions) => {
+                    const path = clubSelectionPath(club, competitions, today);
+                    if (path) navigate(path);
+                  })
+                  .catch((error: unknown) => console.error('Failed to fetch competitions', error));
               }}
               onCompetitionChange={(uic) => {
                 const path = competitionSelectionPath(selection, uic);

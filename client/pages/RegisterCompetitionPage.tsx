@@ -31,19 +31,18 @@ export function RegisterCompetitionPage() {
   const { step, token, goTo } = useRegisterStep();
   const competition = useQuery({
     queryKey: queryKeys.competition(uic),
-    queryFn: () => api.competition(uic),
+    queryFn: () => api.findCompetition(uic),
     enabled: validUic,
     retry: false,
   });
+  // null: no public competition by that uic.
+  const found = competition.data;
   const clubs = useQuery({ queryKey: queryKeys.clubs, queryFn: api.clubs });
   // Closed entries take no form, so a late link is not even looked up.
-  const closed =
-    competition.isSuccess &&
-    step !== 'done' &&
-    entriesClosed(competition.data, competitionClock(new Date()));
+  const closed = found && step !== 'done' && entriesClosed(found, competitionClock(new Date()));
   const tokenEmail = useTokenEmail(token, step === 'personal' && !closed);
 
-  if (!validUic || competition.isError) {
+  if (!validUic || competition.isError || found === null) {
     return (
       <RegisterMessage
         title="Competition not found"
@@ -61,17 +60,14 @@ export function RegisterCompetitionPage() {
       </RegisterMessage>
     );
   }
-  if (competition.isPending || tokenEmail.loading) {
+  if (found === undefined || tokenEmail.loading) {
     return <RegisterLoading>Loading competition…</RegisterLoading>;
   }
 
-  const club = clubs.data?.find((c) => c.uic === competition.data.clubUic);
-  const resultsPath = competitionResultsPath(competition.data, club?.urlName);
+  const club = clubs.data?.find((c) => c.uic === found.clubUic);
+  const resultsPath = competitionResultsPath(found, club?.urlName);
   const summary = (
-    <CompetitionSummary
-      competition={competition.data}
-      clubName={club?.clubName ?? `Club #${competition.data.clubUic}`}
-    />
+    <CompetitionSummary competition={found} clubName={club?.clubName ?? `Club #${found.clubUic}`} />
   );
   if (closed) {
     return (

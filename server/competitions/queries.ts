@@ -43,10 +43,32 @@ export const publicCompetitionColumns = [
   'competitions.version',
 ] as const;
 
-export function listPublicCompetitions(db: Db): Promise<Competition[]> {
-  return publicCompetitions(db)
-    .select(publicCompetitionColumns)
-    .select(publicEventCount)
+/** Which public competitions a list holds; every one when nothing is set. */
+export interface CompetitionFilter {
+  clubUic?: number;
+  /** What a `?comp=` address names: a url name (any case) or a uic. */
+  named?: string;
+}
+
+export function listPublicCompetitions(
+  db: Db,
+  filter: CompetitionFilter = {},
+): Promise<Competition[]> {
+  let query = publicCompetitions(db).select(publicCompetitionColumns).select(publicEventCount);
+  if (filter.clubUic !== undefined) {
+    query = query.where('competitions.clubUic', '=', filter.clubUic);
+  }
+  if (filter.named !== undefined) {
+    const name = filter.named.trim().toLowerCase();
+    const uic = /^[1-9]\d{0,8}$/.test(name) ? Number(name) : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', [eb.fn('trim', ['competitions.urlName'])]), '=', name),
+        ...(uic === undefined ? [] : [eb('competitions.uic', '=', uic)]),
+      ]),
+    );
+  }
+  return query
     .orderBy('competitions.date', (ob) => ob.desc().nullsLast())
     .orderBy('competitions.uic')
     .execute();
@@ -58,13 +80,4 @@ export function findPublicCompetition(db: Db, uic: number): Promise<Competition 
     .select(publicEventCount)
     .where('competitions.uic', '=', uic)
     .executeTakeFirst();
-}
-
-/** The version of a public competition, or undefined when the public may not see it. */
-export async function publicCompetitionVersion(db: Db, uic: number): Promise<number | undefined> {
-  const row = await publicCompetitions(db)
-    .select('competitions.version')
-    .where('competitions.uic', '=', uic)
-    .executeTakeFirst();
-  return row?.version;
 }

@@ -102,7 +102,13 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
 /** Whether the public may see the event: it, its competition and its club are visible. */
 export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  return (await publicEventVersions(db, { eventId: id })).length > 0;
+  const row = await publicCompetitions(db)
+    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+    .select('events.id')
+    .where('events.visible', '=', true)
+    .where('events.id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The competition an event belongs to, whether or not it is public. */
@@ -114,25 +120,6 @@ export async function findEventCompetitionUic(db: Db, id: string): Promise<numbe
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.competitionUic;
-}
-
-/**
- * Id and version of the public events of a competition, or of one event: what a live
- * subscription's snapshot holds.
- */
-export function publicEventVersions(
-  db: Db,
-  of: { competitionUic: number } | { eventId: string },
-): Promise<{ id: string; version: number }[]> {
-  let query = publicCompetitions(db)
-    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
-    .select(['events.id', 'events.version'])
-    .where('events.visible', '=', true);
-  query =
-    'eventId' in of
-      ? query.where('events.id', '=', of.eventId)
-      : query.where('competitions.uic', '=', of.competitionUic);
-  return query.execute();
 }
 
 /** What an upload's report says of each event it wrote, as they stand now. */

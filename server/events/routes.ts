@@ -6,23 +6,26 @@ import {
   PublicEvent,
 } from '../../shared/schemas/event.ts';
 import type { Db } from '../db/connect.ts';
-import { NotFound } from '../errors.ts';
-import { findPublicEvent, listPublicEvents } from './queries.ts';
+import { sendCached } from '../publicCache/http.ts';
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** The public event reads, from the node's cache (server/publicCache/): no database per read. */
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app) => {
   app.get(
     '/api/events',
     { schema: { querystring: EventListQuery, response: { 200: EventSummaryList } } },
-    (request) => listPublicEvents(db, request.query.competitionUic),
+    async (request, reply) => {
+      const uic = request.query.competitionUic;
+      const list = uic === undefined ? app.publicReads.allEvents() : app.publicReads.eventsOf(uic);
+      return sendCached(request, reply, await list);
+    },
   );
 
   app.get(
     '/api/events/:eventId',
     { schema: { params: EventIdParams, response: { 200: PublicEvent } } },
-    async (request) => {
-      const event = await findPublicEvent(db, request.params.eventId);
-      if (!event) throw new NotFound('Event not found');
-      return event;
+    async (request, reply) => {
+      const event = await app.publicReads.event(request.params.eventId);
+      return sendCached(request, reply, event, 'Event not found');
     },
   );
 };

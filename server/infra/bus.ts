@@ -5,8 +5,18 @@ import {
   MAX_LIVE_MESSAGE_BYTES,
   type LiveMessage,
 } from '../../shared/live/messages.ts';
+import type { Logger } from './logger.ts';
 
-export type BusListener = (message: LiveMessage) => void;
+/**
+ * What the bus carries beside a message, outside its schema: when the change it announces
+ * was committed (or, for a message not kept in the outbox, published), in ms since the
+ * epoch, so a node can measure commit -> push.
+ */
+export interface Envelope {
+  committedAt: number;
+}
+
+export type BusListener = (message: LiveMessage, envelope: Envelope) => void;
 /** Called when this node may have missed messages: whatever it fanned out may be stale. */
 export type GapListener = () => void;
 
@@ -24,15 +34,12 @@ export interface Bus {
    * For the outbox (server/outbox/live.ts): resolves once every node can read the message,
    * rejects at once when it cannot be handed over now (the outbox tries again later; nothing
    * is left waiting to be sent twice). `key` is the outbox row's: a node that reads a key
-   * again (sent again after a crash between send and delete) skips it.
+   * again (sent again after a crash between send and delete) skips it. `committedAt`
+   * defaults to now.
    */
-  send(message: LiveMessage, key: string): Promise<void>;
+  send(message: LiveMessage, key: string, committedAt?: number): Promise<void>;
   subscribe(listener: BusListener, onGap?: GapListener): () => void;
   close(): Promise<void>;
-}
-
-interface Logger {
-  warn(obj: unknown, msg?: string): void;
 }
 
 /** Throws for a message that is not in the registry or breaks its payload schema. */
@@ -117,8 +124,8 @@ class Listeners {
     };
   }
 
-  message(message: LiveMessage): void {
-    this.emitter.emit('message', message);
+  message(message: LiveMessage, envelope: Envelope): void {
+    this.emitter.emit('message', message, envelope);
   }
 
   gap(): void {
@@ -134,9 +141,9 @@ class Listeners {
 export class InProcessBus implements Bus {
   private readonly listeners = new Listeners();
 
-  constructor(private readonly log?: Logger) {}
+  constructor(private readonly log?: Pick<Logger, 'warn'>) {}
 
-  publish(message: LiveMessage): void {
+  publish(message: LiveMessage, committedAt = Date.now()): void {
     const sent = withinCap(checked(message));
     // Deliver asynchronously, as a network bus would, so publishers never depend on
     // listeners running inside their call.
@@ -145,12 +152,12 @@ export class InProcessBus implements Bus {
         this.log?.warn({ name: message.name }, 'change bus: a message too large was dropped');
         this.listeners.gap();
       }
-      for (const { message: m } of sent) this.listeners.message(m);
+      for (const { message: m } of sent) this.listeners.message(m, { committedAt });
     });
   }
 
-  async send(message: LiveMessage): Promise<void> {
-    this.publish(message);
+  async send(message: LiveMessage, _key: string, committedAt?: number): Promise<void> {
+    this.publish(message, committedAt);
   }
 
   subscribe(listener: BusListener, onGap?: GapListener): () => void {
@@ -193,7 +200,7 @@ export class RedisStreamBus implements Bus {
 
   constructor(
     url: string,
-    private readonly log: Logger,
+    private readonly log: Pick<Logger, 'warn'>,
   ) {
     // No retry limit: while Redis is away, commands wait for it instead of failing.
     this.writer = new Redis(url, { maxRetriesPerRequest: null });
@@ -217,7 +224,8 @@ export class RedisStreamBus implements Bus {
       this.log.warn({ name: message.name }, 'change bus: a message too large was dropped');
       this.listeners.gap();
     }
-    for (const { raw } of sent) void this.append(raw, 1);
+    const committedAt = String(Date.now());
+    for (const { raw } of sent) void this.append(raw, committedAt, 1);
   }
 
   /**
@@ -225,22 +233,32 @@ export class RedisStreamBus implements Bus {
    * answered and refused. After the last attempt the change is lost to the other nodes, so
    * this node's pages at least are told to resync.
    */
-  private async append(raw: string, attempt: number): Promise<void> {
+  private async append(raw: string, committedAt: string, attempt: number): Promise<void> {
     try {
-      await this.writer.xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'm', raw);
+      await this.writer.xadd(
+        STREAM,
+        'MAXLEN',
+        '~',
+        STREAM_MAX_LENGTH,
+        '*',
+        'm',
+        raw,
+        't',
+        committedAt,
+      );
     } catch (err) {
       if (this.closed) return;
       if (attempt < PUBLISH_ATTEMPTS) {
         this.log.warn({ err, attempt }, 'change bus: publish refused; retrying');
         await new Promise((r) => setTimeout(r, PUBLISH_BACKOFF_MS * 2 ** (attempt - 1)));
-        return this.append(raw, attempt + 1);
+        return this.append(raw, committedAt, attempt + 1);
       }
       this.log.warn({ err }, 'change bus: a change could not be published; resyncing');
       this.listeners.gap();
     }
   }
 
-  async send(message: LiveMessage, key: string): Promise<void> {
+  async send(message: LiveMessage, key: string, committedAt = Date.now()): Promise<void> {
     const sent = withinCap(checked(message));
     if (sent.length === 0) {
       this.log.warn({ name: message.name }, 'change bus: a message too large was dropped');
@@ -252,7 +270,19 @@ export class RedisStreamBus implements Bus {
     }
     for (const [i, { raw }] of sent.entries()) {
       const part = sent.length === 1 ? key : `${key}.${i}`;
-      await this.sender.xadd(STREAM, 'MAXLEN', '~', STREAM_MAX_LENGTH, '*', 'm', raw, 'k', part);
+      await this.sender.xadd(
+        STREAM,
+        'MAXLEN',
+        '~',
+        STREAM_MAX_LENGTH,
+        '*',
+        'm',
+        raw,
+        'k',
+        part,
+        't',
+        String(committedAt),
+      );
     }
   }
 
@@ -323,6 +353,9 @@ export class RedisStreamBus implements Bus {
     if (raw === undefined) return;
     const key = fields.indexOf('k') >= 0 ? fields[fields.indexOf('k') + 1] : undefined;
     if (this.repeated(key)) return;
+    // An entry written by a node of an older version has no time: now is the best guess.
+    const time = fields.indexOf('t') >= 0 ? Number(fields[fields.indexOf('t') + 1]) : NaN;
+    const envelope = { committedAt: Number.isFinite(time) ? time : Date.now() };
     let message: LiveMessage;
     try {
       message = checked(JSON.parse(raw) as LiveMessage);
@@ -334,7 +367,7 @@ export class RedisStreamBus implements Bus {
     // (A character is at most 3 bytes of UTF-8 per UTF-16 unit.)
     const sent = raw.length * 3 > MAX_LIVE_MESSAGE_BYTES ? withinCap(message) : [{ message }];
     if (sent.length === 0) this.listeners.gap();
-    for (const { message: m } of sent) this.listeners.message(m);
+    for (const { message: m } of sent) this.listeners.message(m, envelope);
   }
 
   async close(): Promise<void> {

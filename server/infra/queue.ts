@@ -1,5 +1,7 @@
 import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import { queues, type JobPayload, type QueueName } from '../../shared/queues.ts';
+import type { Logger } from './logger.ts';
+import type { JobState, QueueDepth } from './metrics.ts';
 
 export type JobHandler<N extends QueueName> = (payload: JobPayload<N>) => Promise<void>;
 
@@ -17,13 +19,13 @@ export interface JobQueue {
   ): Promise<void>;
   /** Runs jobs of `name` in this process. */
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void;
+  /** Jobs waiting, running and waiting for a retry, per queue: for /metrics. */
+  depth(): Promise<QueueDepth>;
   close(): Promise<void>;
 }
 
-interface Logger {
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-}
+/** How long a scrape waits for BullMQ's counts before leaving them out. */
+const DEPTH_TIMEOUT_MS = 1_000;
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF_MS = 500;
@@ -36,11 +38,12 @@ export class InProcessQueue implements JobQueue {
   private readonly handlers = new Map<QueueName, (payload: unknown) => Promise<void>>();
   private readonly waiting = new Map<QueueName, { jobId: string; payload: unknown }[]>();
   private readonly known = new Set<string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly running = new Set<Promise<void>>();
+  /** Each job waiting for its turn (delay 0) or for a retry, by its timer. */
+  private readonly timers = new Map<NodeJS.Timeout, { name: QueueName; state: JobState }>();
+  private readonly running = new Map<Promise<void>, QueueName>();
   private closed = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(private readonly log: Pick<Logger, 'warn' | 'error'>) {}
 
   async enqueue<N extends QueueName>(name: N, payload: JobPayload<N>, opts: EnqueueOptions) {
     const key = `${name}:${opts.jobId}`;
@@ -67,10 +70,10 @@ export class InProcessQueue implements JobQueue {
       this.timers.delete(timer);
       if (this.closed) return;
       const run = this.run(name, job, attempt);
-      this.running.add(run);
+      this.running.set(run, name);
       void run.finally(() => this.running.delete(run));
     }, delay);
-    this.timers.add(timer);
+    this.timers.set(timer, { name, state: delay > 0 ? 'delayed' : 'waiting' });
   }
 
   private async run(name: QueueName, job: { jobId: string; payload: unknown }, attempt: number) {
@@ -90,10 +93,23 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
+  async depth(): Promise<QueueDepth> {
+    const depth: QueueDepth = {};
+    const count = (name: QueueName, state: JobState, n = 1) => {
+      const states = (depth[name] ??= { waiting: 0, active: 0, delayed: 0 });
+      states[state] += n;
+    };
+    for (const name of Object.keys(queues) as QueueName[]) count(name, 'waiting', 0);
+    for (const [name, jobs] of this.waiting) count(name, 'waiting', jobs.length);
+    for (const { name, state } of this.timers.values()) count(name, state);
+    for (const name of this.running.values()) count(name, 'active');
+    return depth;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    await Promise.allSettled([...this.running]);
+    for (const t of this.timers.keys()) clearTimeout(t);
+    await Promise.allSettled([...this.running.keys()]);
   }
 }
 
@@ -104,7 +120,7 @@ export class BullMqQueue implements JobQueue {
 
   constructor(
     private readonly url: string,
-    private readonly log: Logger,
+    private readonly log: Pick<Logger, 'warn' | 'error'>,
   ) {}
 
   private connection() {
@@ -163,6 +179,35 @@ export class BullMqQueue implements JobQueue {
     );
     worker.on('error', (err) => this.log.error({ err, queue: name }, 'worker error'));
     this.workers.push(worker);
+  }
+
+  async depth(): Promise<QueueDepth> {
+    const depth: QueueDepth = {};
+    const names = Object.keys(queues) as QueueName[];
+    const counts = names.map(async (name) => {
+      const c = await this.producer(name).getJobCounts(
+        'waiting',
+        'prioritized',
+        'active',
+        'delayed',
+      );
+      depth[name] = {
+        waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+        active: c.active ?? 0,
+        delayed: c.delayed ?? 0,
+      };
+    });
+    // While Redis is away the counts wait for it: the scrape does not.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('queue counts timed out')), DEPTH_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([Promise.all(counts), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return depth;
   }
 
   async close(): Promise<void> {

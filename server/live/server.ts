@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import proxyAddr from '@fastify/proxy-addr';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/connect.ts';
-import type { Bus } from '../infra/bus.ts';
+import type { Bus, Envelope } from '../infra/bus.ts';
+import { livePublications, livePushLatency, liveSpectators } from '../infra/metrics.ts';
 import type { Config } from '../config.ts';
 import { isSameOrigin } from '../auth/origin.ts';
 import { findSessionUser, hashSessionId, SESSION_COOKIE } from '../auth/sessions.ts';
@@ -27,8 +28,9 @@ export const COALESCE_WINDOW_MS = 100;
 /** A page needs two or three rooms; the cap keeps one socket from joining thousands. */
 const MAX_ROOMS_PER_SOCKET = 16;
 /**
- * Each subscription reads the database: a socket may make a burst of this many, then one
- * per second, which is far more than a page (re)subscribing ever needs.
+ * Each subscription may read the database (the node's cache answers most): a socket may make
+ * a burst of this many, then one per second, which is far more than a page (re)subscribing
+ * ever needs.
  */
 const SUBSCRIBE_BURST = 20;
 const SUBSCRIBE_PER_SECOND = 1;
@@ -57,6 +59,9 @@ interface EngineConnection {
   on(event: 'packet', listener: (packet: { type: string }) => void): void;
   close(discard: boolean): void;
 }
+
+/** A message on its way to the sockets, with when its change was committed. */
+type Pushed = { message: LiveMessage } & Envelope;
 
 interface Handshake {
   sessionId: string | undefined;
@@ -171,7 +176,7 @@ export function attachLiveServer(
     }
   }
 
-  function broadcast(message: LiveMessage): void {
+  function broadcast({ message, committedAt }: Pushed): void {
     let rooms: string[];
     switch (message.name) {
       case 'event.changed':
@@ -205,6 +210,8 @@ export function attachLiveServer(
     }
     // One emit to all the rooms: a socket in several gets the message once.
     io.to(rooms).emit(message.name, message.payload);
+    livePublications.inc({ message: message.name });
+    livePushLatency.observe({ message: message.name }, (Date.now() - committedAt) / 1000);
   }
 
   async function subscribe(socket: Socket, target: LiveTarget): Promise<SubscribeAck> {
@@ -220,7 +227,10 @@ export function attachLiveServer(
       return { ok: true, versions: {} };
     }
     if ('eventId' in target) {
-      const uic = await findEventCompetitionUic(db, target.eventId);
+      // A public event's competition is in the node's cache; any other is asked of the database.
+      const uic =
+        (await app.publicReads.event(target.eventId)).facts?.competitionUic ??
+        (await findEventCompetitionUic(db, target.eventId));
       if (uic === undefined) return { ok: false, error: 'Event not found' };
       // A socket gone meanwhile joins nothing, and must leave nothing in the index.
       if (!socket.connected) return GONE;
@@ -230,13 +240,16 @@ export function attachLiveServer(
       let ids = eventsOfCompetition.get(uic);
       if (!ids) eventsOfCompetition.set(uic, (ids = new Set()));
       ids.add(target.eventId);
-      return { ok: true, versions: await versionSnapshot(db, { ...target, competitionUic: uic }) };
+      const versions = await versionSnapshot(app.publicReads, { ...target, competitionUic: uic });
+      return { ok: true, versions };
     }
     await socket.join(roomOf(target));
-    return { ok: true, versions: await versionSnapshot(db, target) };
+    return { ok: true, versions: await versionSnapshot(app.publicReads, target) };
   }
 
   io.on('connection', (socket) => {
+    liveSpectators.inc();
+    socket.once('disconnect', () => liveSpectators.dec());
     const subscriptions = new TokenBucket(SUBSCRIBE_BURST, SUBSCRIBE_PER_SECOND);
     // One request at a time per socket, so an unsubscribe never overtakes its subscribe.
     let queue: Promise<unknown> = Promise.resolve();
@@ -278,10 +291,10 @@ export function attachLiveServer(
     );
   });
 
-  const coalescer = new Coalescer<LiveMessage>(COALESCE_WINDOW_MS, broadcast);
+  const coalescer = new Coalescer<Pushed>(COALESCE_WINDOW_MS, broadcast);
   const uploadOrder = new UploadStatusOrder();
   const stopListening = bus.subscribe(
-    (message) => {
+    (message, { committedAt }) => {
       if (
         message.name === 'upload.status' &&
         !uploadOrder.admit(message.payload.uploadId, message.payload.status)
@@ -289,7 +302,7 @@ export function attachLiveServer(
         return;
       }
       const { key, version } = routeOf(message);
-      coalescer.push(key, message, version);
+      coalescer.push(key, { message, committedAt }, version);
     },
     () => io.emit(RESYNC, {}),
   );

@@ -1,25 +1,28 @@
-import type { Db } from '../db/connect.ts';
-import { publicCompetitionVersion } from '../competitions/queries.ts';
-import { publicEventVersions } from '../events/queries.ts';
+import type { PublicReads } from '../publicCache/reads.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 
 /**
  * The versions a subscription covers, as the public sees them now: the competition and its
  * events, or one event and its competition. What the public cannot see is left out, so a
- * client holding it knows to refetch.
+ * client holding it knows to refetch. Read from the same cache as the pages' reads, so the
+ * versions a page is told agree with what it is then served.
  */
 export async function versionSnapshot(
-  db: Db,
+  reads: PublicReads,
   of: { competitionUic: number; eventId?: string },
 ): Promise<Record<string, number>> {
   const versions: Record<string, number> = {};
-  const competitionVersion = await publicCompetitionVersion(db, of.competitionUic);
-  if (competitionVersion === undefined) return versions;
+  const competitionVersion = (await reads.competition(of.competitionUic)).facts;
+  if (competitionVersion === null) return versions;
   versions[competitionRoom(of.competitionUic)] = competitionVersion;
-  const events = await publicEventVersions(
-    db,
-    of.eventId !== undefined ? { eventId: of.eventId } : { competitionUic: of.competitionUic },
-  );
-  for (const event of events) versions[eventRoom(event.id)] = event.version;
+  if (of.eventId !== undefined) {
+    const event = (await reads.event(of.eventId)).facts;
+    if (event?.competitionUic === of.competitionUic)
+      versions[eventRoom(of.eventId)] = event.version;
+    return versions;
+  }
+  for (const event of (await reads.eventsOf(of.competitionUic)).facts) {
+    versions[eventRoom(event.id)] = event.version;
+  }
   return versions;
 }

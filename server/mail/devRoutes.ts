@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/connect.ts';
+import { sendError } from '../errors.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -34,7 +35,7 @@ export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   app.addHook('onRequest', async (request, reply) => {
     const proxied = PROXY_HEADERS.some((name) => request.headers[name] !== undefined);
     if (proxied || !isLoopback(request.socket.remoteAddress)) {
-      return reply.status(404).send({ error: 'Not found' });
+      return sendError(reply, 404, 'not_found', 'Not found');
     }
   });
 

@@ -1,7 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/connect.ts';
 import type { RecoveryConfig } from '../config.ts';
-import type { Logger } from '../runtime.ts';
+import type { Logger } from '../infra/logger.ts';
 import {
   claimMail,
   expireLinks,
@@ -34,7 +34,8 @@ class LogTransport implements Transport {
   constructor(private readonly log: Logger) {}
 
   async deliver(mail: MailRow): Promise<'kept'> {
-    this.log.info(
+    // A warning: nobody receives it, so at the default level a developer still reads the link.
+    this.log.warn(
       { to: mail.toAddress, subject: mail.subject, link: mail.link },
       `e-mail to ${mail.toAddress} kept in the outbox: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
     );

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Bus } from '../infra/bus.ts';
 import type { RecoveryConfig } from '../config.ts';
-import type { Logger } from '../runtime.ts';
+import type { Logger } from '../infra/logger.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { millis, OUTBOX_MAX_ATTEMPTS, retryWaitMs } from './policy.ts';
 
@@ -42,9 +42,10 @@ export async function stageNotices(trx: Db, messages: LiveMessage[]): Promise<St
  */
 export function deliverStaged(deps: { db: Db; bus: Bus }, staged: StagedNotice[]): void {
   if (staged.length === 0) return;
+  const committedAt = Date.now();
   const sends = staged.map((notice) => {
     try {
-      return deps.bus.send(notice.message, keyOf(notice.id));
+      return deps.bus.send(notice.message, keyOf(notice.id), committedAt);
     } catch (err) {
       return Promise.reject(err);
     }
@@ -98,12 +99,18 @@ export async function deliverDueNotices(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'message', 'attempts'])
+    .returning([
+      'id',
+      'message',
+      'attempts',
+      // When the change's transaction wrote it: as near its commit as the row tells.
+      sql<number>`extract(epoch from created_at) * 1000`.as('createdMs'),
+    ])
     .execute();
   claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   for (const [i, row] of claimed.entries()) {
     try {
-      await bus.send(row.message, keyOf(row.id));
+      await bus.send(row.message, keyOf(row.id), Number(row.createdMs));
     } catch (err) {
       log.warn({ err }, 'live notices: the bus refused; retrying later');
       for (const left of claimed.slice(i)) await reschedule(db, policy, left);

@@ -1,4 +1,4 @@
-import type { Logger } from '../runtime.ts';
+import type { Logger } from '../infra/logger.ts';
 
 const STOP_WAIT_MS = 2_000;
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { rootUrl } from '../ownFiles.ts';
 
 let bundle: Promise<string> | null = null;
 
@@ -22,5 +23,5 @@ export function agentBundle(): Promise<string> {
 
 /** The scoreboard script FinishLynx loads, as the agent's folder holds it. */
 export function lssScript(): Promise<Buffer> {
-  return fs.readFile(new URL('../../agent/rith.lss', import.meta.url));
+  return fs.readFile(new URL('agent/rith.lss', rootUrl));
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { JobQueue } from '../infra/queue.ts';
-import type { Logger } from '../runtime.ts';
+import type { Logger } from '../infra/logger.ts';
 import { claimStrandedUploads } from './queries.ts';
 
 /**

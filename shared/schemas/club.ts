@@ -10,3 +10,9 @@ export const Club = z.object({
 });
 export type Club = z.infer<typeof Club>;
 export const ClubList = z.array(Club);
+
+/**
+ * GET /api/clubs: every visible club, or (`listed=true`) the clubs the results page lists:
+ * those with a public competition, a club with a live one first, then by name.
+ */
+export const ClubListQuery = z.object({ listed: z.stringbool().optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClubList } from './club.ts';
 import { FileType } from './enums.ts';
 
 /** A competition as the public site sees it (the parsed timetable stays in the admin). */
@@ -28,3 +29,33 @@ export const Competition = z.object({
 });
 export type Competition = z.infer<typeof Competition>;
 export const CompetitionList = z.array(Competition);
+
+const Uic = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * GET /api/competitions: every public competition, or those of one club (`club`, its uic),
+ * or those a home page address names (`comp`: a url name in any case, or a uic).
+ */
+export const CompetitionListQuery = z.object({
+  club: Uic.optional(),
+  comp: z.string().trim().min(1).max(200).optional(),
+});
+
+/** GET /api/competitions/upcoming and /past: which page of the tab. */
+export const CompetitionPageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+/** One page of a tab of the competitions page, in the tab's order. */
+export const CompetitionPage = z.object({
+  items: CompetitionList,
+  /** The clubs of the competitions on the page: their names and results addresses. */
+  clubs: ClubList,
+  /** 1-based, within the pages that exist (a page past the last gives the last). */
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  /** How many competitions each tab holds. */
+  upcoming: z.number().int(),
+  past: z.number().int(),
+});
+export type CompetitionPage = z.infer<typeof CompetitionPage>;

@@ -1,7 +1,7 @@
 // Prints how long `npm start`'s server takes to serve its first page on a new data dir
 // (migrations + demo seed) and on a warm one, and the gzipped size of the client's JS.
 //   npm run bench:startup
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-'));
 
 async function timeToFirstPage() {
   const started = performance.now();
-  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' },
     stdio: 'ignore',
   });
@@ -38,6 +38,7 @@ if (!fs.existsSync('client/dist/index.html')) {
   console.error('Build the client first: npm run build');
   process.exit(1);
 }
+execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
 const cold = await timeToFirstPage();
 const warm = await timeToFirstPage();
 fs.rmSync(dataDir, { recursive: true, force: true });

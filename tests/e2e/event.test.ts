@@ -222,6 +222,6 @@ describe('serving the client', () => {
   it('answers an unknown API path with JSON, not the page', async () => {
     const res = await fetch(`${t.url}/api/nope`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found' });
+    expect(await res.json()).toMatchObject({ error: 'Not found', code: 'not_found' });
   });
 });

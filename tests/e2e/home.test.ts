@@ -177,6 +177,41 @@ describe('home page selection and URL rules', () => {
     await page.close();
   });
 
+  it("fetches what it shows: the listed clubs, the chosen club's competitions, its events", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
+    });
+    await page.goto(`${t.url}/galway-city`);
+    await page.getByRole('heading', { name: 'Galway City AC — Galway Sprints' }).waitFor();
+    expect(await eventNames(page)).toEqual(['Men 200m']);
+    expect(calls).toContain('/api/clubs?listed=true');
+    expect(calls).toContain(`/api/competitions?club=${data.galway.uic}`);
+    expect(calls).toContain(`/api/events?competitionUic=${data.galwayMeet.uic}`);
+    // Never every club, nor every club's competitions: the page's club, and the club the
+    // header's Results link leads to (the first listed, for a first visit).
+    expect(calls).not.toContain('/api/clubs');
+    expect(calls).not.toContain('/api/competitions');
+    expect(calls.filter((c) => c.startsWith('/api/competitions?')).sort()).toEqual(
+      [
+        `/api/competitions?club=${data.galway.uic}`,
+        `/api/competitions?club=${data.harriers.uic}`,
+      ].sort(),
+    );
+    // The club selector still lists every club with a public competition, by name.
+    const clubs = await page
+      .getByLabel('Select Club or Organisation')
+      .locator('option')
+      .allTextContents();
+    expect(clubs).toEqual(
+      expect.arrayContaining(['Athlone Harriers', 'Galway City AC', 'Kerry Track Club']),
+    );
+    await page.close();
+  });
+
   it('a hidden or unknown club shows the not-found page', async () => {
     const page = await open('/hidden');
     await page.getByText('Oops! Page Not Found').waitFor();

@@ -37,9 +37,9 @@ describe('admin API', () => {
   it('refuses every admin call without a session', async () => {
     const anonymous = new AdminClient(t.url);
     for (const path of ['/api/admin/clubs', '/api/admin/competitions']) {
-      expect(await anonymous.json(path)).toEqual({
+      expect(await anonymous.json(path)).toMatchObject({
         status: 401,
-        body: { error: 'Please log in.' },
+        body: { error: 'Please log in.', code: 'unauthorized' },
       });
     }
   });
@@ -119,7 +119,10 @@ describe('admin API', () => {
       method: 'PATCH',
       json: {},
     });
-    expect(nothing).toEqual({ status: 400, body: { error: 'Nothing to change' } });
+    expect(nothing).toMatchObject({
+      status: 400,
+      body: { error: 'Nothing to change', code: 'invalid_request' },
+    });
   });
 
   it("validates the competition form with the spec's messages", async () => {
@@ -128,15 +131,21 @@ describe('admin API', () => {
       method: 'POST',
       json: competitionBody(club.uic, { urlName: 'Spring Open!' }),
     });
-    expect(res).toEqual({
+    expect(res).toMatchObject({
       status: 400,
-      body: { error: 'urlName: Only lowercase letters, numbers, and hyphens are allowed' },
+      body: {
+        error: 'urlName: Only lowercase letters, numbers, and hyphens are allowed',
+        code: 'invalid_request',
+      },
     });
     const missing = await client.json('/api/admin/competitions', {
       method: 'POST',
       json: competitionBody(club.uic, { competitionName: ' ' }),
     });
-    expect(missing.body).toEqual({ error: 'competitionName: Competition name is required' });
+    expect(missing.body).toMatchObject({
+      error: 'competitionName: Competition name is required',
+      code: 'invalid_request',
+    });
 
     const first = await client.json<AdminCompetition>('/api/admin/competitions', {
       method: 'POST',
@@ -147,17 +156,20 @@ describe('admin API', () => {
       method: 'POST',
       json: competitionBody(club.uic, { urlName: 'club-champs' }),
     });
-    expect(twice).toEqual({
+    expect(twice).toMatchObject({
       status: 400,
-      body: { error: 'Another competition of this club already uses this URL name.' },
+      body: {
+        error: 'Another competition of this club already uses this URL name.',
+        code: 'invalid',
+      },
     });
     const moved = await client.json(`/api/admin/competitions/${first.body.uic}`, {
       method: 'PUT',
       json: competitionBody(club.uic + 100000, { urlName: 'club-champs' }),
     });
-    expect(moved).toEqual({
+    expect(moved).toMatchObject({
       status: 400,
-      body: { error: 'The club of a competition cannot be changed.' },
+      body: { error: 'The club of a competition cannot be changed.', code: 'invalid' },
     });
   });
 
@@ -176,7 +188,10 @@ describe('admin API', () => {
       ),
     );
     expect(race.map((r) => r.status).sort()).toEqual([200, 403]);
-    expect(race.find((r) => r.status === 403)!.body).toEqual({ error: COMPETITION_LIMIT_MESSAGE });
+    expect(race.find((r) => r.status === 403)!.body).toMatchObject({
+      error: COMPETITION_LIMIT_MESSAGE,
+      code: 'forbidden',
+    });
     const count = await t.runtime.db
       .selectFrom('competitions')
       .select('uic')
@@ -191,7 +206,10 @@ describe('admin API', () => {
       method: 'POST',
       json: competitionBody(club.uic, { timeTableType: 'MANUAL', timeTableFileName: 'tt.xlsx' }),
     });
-    expect(timetable).toEqual({ status: 403, body: { error: featureBlockedMessage('timetable') } });
+    expect(timetable).toMatchObject({
+      status: 403,
+      body: { error: featureBlockedMessage('timetable'), code: 'forbidden' },
+    });
 
     const competition = await client.json<AdminCompetition>('/api/admin/competitions', {
       method: 'POST',
@@ -202,7 +220,10 @@ describe('admin API', () => {
       method: 'POST',
       json: eventBody({ windSpeed: '+1.2' }),
     });
-    expect(windy).toEqual({ status: 403, body: { error: featureBlockedMessage('wind_speed') } });
+    expect(windy).toMatchObject({
+      status: 403,
+      body: { error: featureBlockedMessage('wind_speed'), code: 'forbidden' },
+    });
     const event = await client.json<AdminEvent>(`/api/admin/competitions/${uic}/events`, {
       method: 'POST',
       json: eventBody(),
@@ -215,7 +236,10 @@ describe('admin API', () => {
       'application/pdf',
     );
     expect(pdf.status).toBe(403);
-    expect(await pdf.json()).toEqual({ error: featureBlockedMessage('head_on_camera_image') });
+    expect(await pdf.json()).toMatchObject({
+      error: featureBlockedMessage('head_on_camera_image'),
+      code: 'forbidden',
+    });
     const stored = await t.runtime.db
       .selectFrom('events')
       .selectAll()
@@ -251,9 +275,9 @@ describe('admin API', () => {
       method: 'POST',
       json: eventBody({ id }),
     });
-    expect(again).toEqual({
+    expect(again).toMatchObject({
       status: 400,
-      body: { error: 'An event with this id already exists.' },
+      body: { error: 'An event with this id already exists.', code: 'invalid' },
     });
 
     const noRound = await client.json(`/api/admin/events/${id}`, {
@@ -313,9 +337,12 @@ describe('admin API', () => {
       method: 'PUT',
       json: { ...base, resultsFileType: 'LYNX_MEET_MANAGMENT', resultsFileName: 'results.xlsx' },
     });
-    expect(switched).toEqual({
+    expect(switched).toMatchObject({
       status: 400,
-      body: { error: 'Delete the results file and save before changing the results file type.' },
+      body: {
+        error: 'Delete the results file and save before changing the results file type.',
+        code: 'invalid',
+      },
     });
 
     const cleared = await client.json<AdminEvent>(`/api/admin/events/${event.id}`, {
@@ -340,7 +367,10 @@ describe('admin API', () => {
       'image/png',
     );
     expect(fake.status).toBe(400);
-    expect(await fake.json()).toEqual({ error: 'Only image files are supported.' });
+    expect(await fake.json()).toMatchObject({
+      error: 'Only image files are supported.',
+      code: 'invalid',
+    });
 
     const up = await client.upload(
       `/api/admin/competitions/${competition.uic}/upload-image`,
@@ -377,7 +407,10 @@ describe('admin API', () => {
       'finish.pdf',
       'application/pdf',
     );
-    expect(await notPdf.json()).toEqual({ error: 'Only PDF files are supported.' });
+    expect(await notPdf.json()).toMatchObject({
+      error: 'Only PDF files are supported.',
+      code: 'invalid',
+    });
     const pdf = await client.upload(
       `/api/admin/events/${event.id}/upload-pdf`,
       samples.pdf,
@@ -410,7 +443,10 @@ describe('admin API', () => {
       'image/png',
     );
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'The file is too large (at most 5 MB).' });
+    expect(await res.json()).toMatchObject({
+      error: 'The file is too large (at most 5 MB).',
+      code: 'payload_too_large',
+    });
     const row = await t.runtime.db
       .selectFrom('competitions')
       .select('imageLink')
@@ -430,7 +466,10 @@ describe('admin API', () => {
       body: form,
     });
     expect(forged.status).toBe(403);
-    expect(await forged.json()).toEqual({ error: 'Cross-site request refused.' });
+    expect(await forged.json()).toMatchObject({
+      error: 'Cross-site request refused.',
+      code: 'cross_site',
+    });
     const put = await fetch(`${t.url}/api/admin/competitions/${competition.uic}`, {
       method: 'PUT',
       headers: {

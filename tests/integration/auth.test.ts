@@ -93,8 +93,14 @@ describe('login and sessions', () => {
     const unknown = await client.login(`${unique('nobody')}@club.ie`, admin.password);
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual({ error: 'Invalid credentials' });
-    expect(await unknown.json()).toEqual({ error: 'Invalid credentials' });
+    expect(await wrong.json()).toMatchObject({
+      error: 'Invalid credentials',
+      code: 'unauthorized',
+    });
+    expect(await unknown.json()).toMatchObject({
+      error: 'Invalid credentials',
+      code: 'unauthorized',
+    });
     expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 
@@ -104,7 +110,7 @@ describe('login and sessions', () => {
     const client = new AdminClient(t.url);
     const res = await client.login(admin.email, admin.password);
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Invalid credentials' });
+    expect(await res.json()).toMatchObject({ error: 'Invalid credentials', code: 'unauthorized' });
     expect(client.cookie).toBeUndefined();
   });
 
@@ -220,7 +226,10 @@ describe('password reset', () => {
       json: { token, password: 'password' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body).toEqual({ error: 'password: Password does not meet security requirements.' });
+    expect(weak.body).toMatchObject({
+      error: 'password: Password does not meet security requirements.',
+      code: 'invalid_request',
+    });
 
     const newPassword = 'New-start-line-7?';
     expect(
@@ -259,9 +268,9 @@ describe('password reset', () => {
       method: 'POST',
       json: { token, password: 'New-start-line-7?' },
     });
-    expect(res).toEqual({
+    expect(res).toMatchObject({
       status: 400,
-      body: { error: 'This reset link is invalid or has expired.' },
+      body: { error: 'This reset link is invalid or has expired.', code: 'invalid' },
     });
   });
 

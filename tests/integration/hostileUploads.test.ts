@@ -97,7 +97,10 @@ describe('hostile uploads', () => {
       { type: 'LYNX_MEET_MANAGMENT' },
     );
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'big.lif is too large (at most 2 MB).' });
+    expect(await res.json()).toMatchObject({
+      error: 'big.lif is too large (at most 2 MB).',
+      code: 'payload_too_large',
+    });
     expect((await t.runtime.db.selectFrom('files').select('id').execute()).length).toBe(before);
   });
 });

@@ -103,7 +103,7 @@ describe('GET /api/competitions', () => {
     const { status, type, body } = await get(`/api/competitions/${uic()}`);
     expect(status).toBe(404);
     expect(type).toContain('application/json');
-    expect(body).toEqual({ error: 'Competition not found' });
+    expect(body).toMatchObject({ error: 'Competition not found', code: 'not_found' });
   });
 });
 
@@ -168,7 +168,7 @@ describe('GET /api/events/:id', () => {
   ])('answers 404 Event not found for %s', async (_, id) => {
     const { status, body } = await get(`/api/events/${encodeURIComponent(id())}`);
     expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Event not found' });
+    expect(body).toMatchObject({ error: 'Event not found', code: 'not_found' });
   });
 });
 
@@ -233,6 +233,6 @@ describe('unknown API paths', () => {
   it('answer 404 with a JSON error', async () => {
     const { status, body } = await get('/api/nothing-here');
     expect(status).toBe(404);
-    expect(body).toEqual({ error: 'Not found' });
+    expect(body).toMatchObject({ error: 'Not found', code: 'not_found' });
   });
 });

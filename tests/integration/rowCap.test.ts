@@ -225,7 +225,10 @@ describe('the row cap on every other path', () => {
       method: 'PUT',
       json: eventBody({ resultsFileType: 'MANUAL', results: rows }),
     });
-    expect(res).toEqual({ status: 400, body: { error: `results: ${ROW_CAP_MESSAGE}` } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: `results: ${ROW_CAP_MESSAGE}`, code: 'invalid_request' },
+    });
   });
 
   it("refuses the scoreboard's lines past the cap, and any write of an event past it", async () => {

@@ -112,8 +112,9 @@ describe('uploading results', () => {
       { type: 'MANUAL' },
     );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
+    expect(await res.json()).toMatchObject({
       error: 'Unsupported file type. Please upload a .xml or .xlsx file.',
+      code: 'invalid',
     });
     const startList = await sendUpload(
       client,
@@ -121,8 +122,9 @@ describe('uploading results', () => {
       [{ name: 'list.xml', bytes: new TextEncoder().encode('<x/>') }],
       { type: 'MANUAL' },
     );
-    expect(await startList.json()).toEqual({
+    expect(await startList.json()).toMatchObject({
       error: 'Only .xlsx files are supported for manual start lists.',
+      code: 'invalid',
     });
     const png = await sendUpload(
       client,
@@ -135,8 +137,9 @@ describe('uploading results', () => {
       ],
       { type: 'MANUAL' },
     );
-    expect(await png.json()).toEqual({
+    expect(await png.json()).toMatchObject({
       error: 'photo.xlsx is not a spreadsheet (an .xlsx file is a zip archive).',
+      code: 'invalid',
     });
     expect((await t.runtime.db.selectFrom('uploads').select('id').execute()).length).toBe(before);
   });
@@ -209,7 +212,10 @@ describe('uploads the worker cannot finish', () => {
       body: form,
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Send the type field before the file.' });
+    expect(await res.json()).toMatchObject({
+      error: 'Send the type field before the file.',
+      code: 'invalid',
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import { inject } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { createRuntime, type Runtime } from '../../server/runtime.ts';
 import { buildApp } from '../../server/app.ts';
 import { registerProcessors } from '../../worker/processors.ts';
+import { trackCachedReads } from './cachedReads.ts';
 
 export type TestDb = 'pglite' | 'postgres';
 
@@ -34,15 +35,20 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** Starts the real app on a random port over a migrated database of its own (embedded) or the shared test database. */
 export async function startTestApp(
-  options: { serveClient?: boolean; config?: Partial<Config> } = {},
+  options: { serveClient?: boolean; config?: Partial<Config>; logger?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const loadDataDir =
     config.database.kind === 'pglite'
       ? new Blob([await fs.readFile(inject('pgliteTemplate'))])
       : undefined;
-  const runtime = await createRuntime(config, quietLogger, loadDataDir ? { loadDataDir } : {});
-  const app = await buildApp(runtime, { serveClient: options.serveClient ?? false, logger: false });
+  const log = options.logger ?? quietLogger;
+  const runtime = await createRuntime(config, log, loadDataDir ? { loadDataDir } : {});
+  const app = await buildApp(runtime, {
+    serveClient: options.serveClient ?? false,
+    logger: options.logger ?? false,
+  });
+  trackCachedReads(runtime.db, app.publicReads.cache);
   // As npm start does: upload jobs run in this process unless a worker process serves Redis.
   const processors = config.redisUrl ? null : await registerProcessors(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });

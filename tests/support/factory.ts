@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/connect.ts';
 import type { NewClub, NewCompetition, NewEvent } from '../../server/db/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import { forgetCachedReads } from './cachedReads.ts';
 
 let counter = 0;
 /** Unique per test process and per call, so tests sharing a database never collide. */
@@ -11,7 +12,7 @@ export function unique(prefix: string): string {
 }
 
 export async function createClub(db: Db, values: Partial<NewClub> = {}) {
-  return db
+  const club = await db
     .insertInto('clubs')
     .values({
       clubName: unique('Test Club'),
@@ -22,6 +23,8 @@ export async function createClub(db: Db, values: Partial<NewClub> = {}) {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  forgetCachedReads(db);
+  return club;
 }
 
 export async function createCompetition(
@@ -29,7 +32,7 @@ export async function createCompetition(
   clubUic: number,
   values: Partial<NewCompetition> = {},
 ) {
-  return db
+  const competition = await db
     .insertInto('competitions')
     .values({
       clubUic,
@@ -51,6 +54,8 @@ export async function createCompetition(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  forgetCachedReads(db);
+  return competition;
 }
 
 /** A result or start-list row: the shared builder, under the name the tests read best. */
@@ -65,7 +70,7 @@ export async function createEvent(
   } = {},
 ) {
   const { results = [], startListFile = [], ...rest } = values;
-  return db
+  const event = await db
     .insertInto('events')
     .values({
       competitionUic,
@@ -85,4 +90,6 @@ export async function createEvent(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  forgetCachedReads(db);
+  return event;
 }

@@ -15,8 +15,8 @@ export interface LivePage {
 
 /**
  * The browser's live code (client/lib/live.ts and its cache writer) on the QueryClient the
- * pages read, with query observers standing in for a mounted home page (competitions and the
- * competition's events) and event page, all fetched from `baseUrl`.
+ * pages read, with query observers standing in for a mounted home page (the competition and
+ * its events) and event page, all fetched from `baseUrl`.
  */
 export function openLivePage(baseUrl: string, competitionUic: number, eventId: string): LivePage {
   const get = async (path: string) => {
@@ -35,7 +35,7 @@ export function openLivePage(baseUrl: string, competitionUic: number, eventId: s
     });
     stops.push(observer.subscribe(() => {}));
   };
-  observe(queryKeys.competitions, '/api/competitions');
+  observe(queryKeys.competition(competitionUic), `/api/competitions/${competitionUic}`);
   observe(queryKeys.events(competitionUic), `/api/events?competitionUic=${competitionUic}`);
   observe(queryKeys.event(eventId), `/api/events/${eventId}`);
 
@@ -49,9 +49,8 @@ export function openLivePage(baseUrl: string, competitionUic: number, eventId: s
     event: () => queryClient.getQueryData<PublicEvent | null>(queryKeys.event(eventId)),
     list: () => queryClient.getQueryData<EventSummary[]>(queryKeys.events(competitionUic)),
     competition: () =>
-      queryClient
-        .getQueryData<Competition[]>(queryKeys.competitions)
-        ?.find((c) => c.uic === competitionUic),
+      queryClient.getQueryData<Competition | null>(queryKeys.competition(competitionUic)) ??
+      undefined,
     close() {
       for (const stop of stops) stop();
       live.close();

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { AdminClient, ADMIN_PASSWORD, competitionBody } from './admin.ts';
 import { unique } from './factory.ts';
 import { createToken } from './tokens.ts';
@@ -6,10 +7,23 @@ import type { AdminClubs, AdminCompetition } from '../../shared/schemas/admin.ts
 
 export type Env = Record<string, string>;
 
-/** A script of the product (the server, the worker, admin:create) in a process of its own. */
+/**
+ * Compiled scripts (dist/) run as `npm start` runs them, with plain node, and here are kept
+ * from loading tsx or a TypeScript file, which the image does not hold.
+ */
+const PLAIN_NODE = [
+  '--enable-source-maps',
+  '--import',
+  fileURLToPath(new URL('./noTypeScript.mjs', import.meta.url)),
+];
+
+/**
+ * A script of the product (the server, the worker, admin:create) in a process of its own:
+ * its TypeScript source under tsx, or its compiled .js.
+ */
 export function runScript(script: string, env: Env, args: string[] = []): ChildProcess {
   return fork(script, args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: script.endsWith('.ts') ? ['--import', 'tsx'] : PLAIN_NODE,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -45,14 +59,12 @@ export async function untilUp(url: string, ms = 60_000): Promise<void> {
  * A club and its admin made as a production install makes its first one (npm run
  * admin:create), before the server that holds the embedded database starts.
  */
-export async function createAdminAccount(env: Env): Promise<string> {
+export async function createAdminAccount(
+  env: Env,
+  script = 'scripts/admin-create.ts',
+): Promise<string> {
   const email = `${unique('timing')}@example.com`;
-  const child = runScript('scripts/admin-create.ts', env, [
-    '--email',
-    email,
-    '--club',
-    unique('Harriers'),
-  ]);
+  const child = runScript(script, env, ['--email', email, '--club', unique('Harriers')]);
   const code = await exited(child);
   if (code !== 0) throw new Error(`admin:create exited ${code}`);
   return email;

@@ -14,6 +14,8 @@ import type { EventSummary } from '../../shared/schemas/event.ts';
 
 const SPRING = 101; // competition uic
 const WINTER = 202;
+/** The club of both competitions: the results page lists a club's competitions together. */
+const CLUB = baseCompetition({}).clubUic;
 const HUNDRED = '6b1f2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LONG_JUMP = '0d9e8f7a-6b5c-4d3e-9f2a-1b0c9d8e7f6a';
 const WINTER_MILE = 'f0e1d2c3-b4a5-4f6e-9d8c-7b6a5f4e3d2c';
@@ -108,7 +110,7 @@ const detail = (id: string) => queryClient.getQueryData<PublicEvent | null>(quer
 const eventList = (uic: number) =>
   queryClient.getQueryData<readonly EventSummary[]>(queryKeys.events(uic));
 const competitionList = () =>
-  queryClient.getQueryData<readonly Competition[]>(queryKeys.competitions);
+  queryClient.getQueryData<readonly Competition[]>(queryKeys.clubCompetitions(CLUB));
 
 describe('fixtures', () => {
   it('match the public schemas', () => {
@@ -278,7 +280,9 @@ describe('pushes that cross: an event carries a copy of its competition', () => 
   });
 
   it('does not let an older push bring back a hidden competition; a newer one does', () => {
-    queryClient.setQueryData(queryKeys.competitions, [competition(SPRING, { version: 4 })]);
+    queryClient.setQueryData(queryKeys.clubCompetitions(CLUB), [
+      competition(SPRING, { version: 4 }),
+    ]);
     live.competitionChanged(compChanged(competition(SPRING, { version: 5, visible: false })));
     expect(competitionList()).toEqual([]);
     live.competitionChanged(compChanged(competition(SPRING, { version: 4 })));
@@ -290,10 +294,21 @@ describe('pushes that cross: an event carries a copy of its competition', () => 
 });
 
 describe('competitionChanged', () => {
+  it('asks again for the clubs the results page lists: a live competition puts its club first', async () => {
+    const clubs = observe(queryKeys.listedClubs, []);
+    try {
+      await vi.waitFor(() => expect(clubs.queryFn).toHaveBeenCalledTimes(1));
+      live.competitionChanged(compChanged(competition(SPRING, { version: 2, liveNow: true })));
+      await vi.waitFor(() => expect(clubs.queryFn).toHaveBeenCalledTimes(2));
+    } finally {
+      clubs.unsubscribe();
+    }
+  });
+
   it('replaces a competition in the list with a newer version and ignores an older one', () => {
     const spring = competition(SPRING, { version: 2 });
     const winter = competition(WINTER);
-    queryClient.setQueryData(queryKeys.competitions, [spring, winter]);
+    queryClient.setQueryData(queryKeys.clubCompetitions(CLUB), [spring, winter]);
 
     const renamed = competition(SPRING, { version: 3, competitionName: 'Harbour Spring Classic' });
     live.competitionChanged(compChanged(renamed));
@@ -305,7 +320,7 @@ describe('competitionChanged', () => {
 
   it('adds a competition that becomes visible', () => {
     const winter = competition(WINTER);
-    queryClient.setQueryData(queryKeys.competitions, [winter]);
+    queryClient.setQueryData(queryKeys.clubCompetitions(CLUB), [winter]);
 
     const spring = competition(SPRING, { version: 2 });
     live.competitionChanged(compChanged(spring));
@@ -316,7 +331,7 @@ describe('competitionChanged', () => {
   it('removes a competition that is hidden, and its page shows nothing', () => {
     const spring = competition(SPRING, { version: 2 });
     const winter = competition(WINTER);
-    queryClient.setQueryData(queryKeys.competitions, [spring, winter]);
+    queryClient.setQueryData(queryKeys.clubCompetitions(CLUB), [spring, winter]);
     queryClient.setQueryData(queryKeys.competition(SPRING), spring);
 
     live.competitionChanged(compChanged(competition(SPRING, { version: 3, visible: false })));
@@ -473,7 +488,7 @@ describe('a push that arrives while a fetch is in flight', () => {
   it('survives a competitions list fetch that resolves with older data', async () => {
     const response = deferred<Competition[]>();
     const fetching = queryClient.fetchQuery({
-      queryKey: queryKeys.competitions,
+      queryKey: queryKeys.clubCompetitions(CLUB),
       queryFn: () => response.promise,
     });
 
@@ -636,7 +651,9 @@ describe('reconcile', () => {
     it('refetches the events list when the snapshot has an event the list lacks', async () => {
       const hundred = event(HUNDRED);
       const events = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(hundred)]);
-      const competitions = observe<Competition[]>(queryKeys.competitions, [competition(SPRING)]);
+      const competitions = observe<Competition[]>(queryKeys.clubCompetitions(CLUB), [
+        competition(SPRING),
+      ]);
       try {
         await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
         await vi.waitFor(() => expect(competitionList()).toHaveLength(1));
@@ -676,8 +693,8 @@ describe('reconcile', () => {
       }
     });
 
-    it('refetches the competitions list when the competition is newer in the snapshot', async () => {
-      const competitions = observe<Competition[]>(queryKeys.competitions, [
+    it("refetches the club's competitions when the competition is newer in the snapshot", async () => {
+      const competitions = observe<Competition[]>(queryKeys.clubCompetitions(CLUB), [
         competition(SPRING),
         competition(WINTER),
       ]);
@@ -695,10 +712,38 @@ describe('reconcile', () => {
       }
     });
 
+    it("refetches the club's competitions when the snapshot has one it lacks (shown again)", async () => {
+      const list = observe<Competition[]>(queryKeys.clubCompetitions(CLUB), [competition(WINTER)]);
+      try {
+        await vi.waitFor(() => expect(competitionList()).toHaveLength(1));
+        list.server.data = [competition(WINTER), competition(SPRING, { version: 3 })];
+        live.reconcile({ competitionUic: SPRING }, { [`competition:${SPRING}`]: 3 });
+        await vi.waitFor(() => expect(competitionList()).toHaveLength(2));
+      } finally {
+        list.unsubscribe();
+      }
+    });
+
+    it('refetches the competition an address named when it is newer in the snapshot', async () => {
+      const named = observe<Competition | null>(queryKeys.competition(SPRING), null);
+      try {
+        await vi.waitFor(() => expect(named.queryFn).toHaveBeenCalledTimes(1));
+        named.server.data = competition(SPRING, { version: 2 });
+        live.reconcile({ competitionUic: SPRING }, { [`competition:${SPRING}`]: 2 });
+        await vi.waitFor(() =>
+          expect(queryClient.getQueryData(queryKeys.competition(SPRING))).toEqual(
+            competition(SPRING, { version: 2 }),
+          ),
+        );
+      } finally {
+        named.unsubscribe();
+      }
+    });
+
     it('does not refetch anything when both lists are current', async () => {
       const hundred = event(HUNDRED, { version: 3 });
       const events = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(hundred)]);
-      const competitions = observe<Competition[]>(queryKeys.competitions, [
+      const competitions = observe<Competition[]>(queryKeys.clubCompetitions(CLUB), [
         competition(SPRING, { version: 2 }),
         competition(WINTER, { version: 9 }),
       ]);
@@ -712,7 +757,9 @@ describe('reconcile', () => {
         );
 
         expect(queryClient.getQueryState(queryKeys.events(SPRING))?.isInvalidated).toBe(false);
-        expect(queryClient.getQueryState(queryKeys.competitions)?.isInvalidated).toBe(false);
+        expect(queryClient.getQueryState(queryKeys.clubCompetitions(CLUB))?.isInvalidated).toBe(
+          false,
+        );
         await settle();
         expect(events.queryFn).toHaveBeenCalledTimes(1);
         expect(competitions.queryFn).toHaveBeenCalledTimes(1);

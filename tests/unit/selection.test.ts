@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chooseClub,
   clubSelectionPath,
   competitionPath,
   competitionSelectionPath,
@@ -8,9 +9,11 @@ import {
   listedClubs,
   orderCompetitions,
   resolveSelection,
+  selectionLookups,
+  type RememberedSelection,
   type ResolvedSelection,
   type Selection,
-  type SelectionInput,
+  type SelectionUrl,
 } from '../../shared/selection.ts';
 import type { Club } from '../../shared/schemas/club.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
@@ -79,8 +82,31 @@ const competitions: Competition[] = [
   competition(50, 5, '2026-03-01', { urlName: null }),
 ];
 
-function resolve(url: SelectionInput['url'], extra: Partial<SelectionInput> = {}): Selection {
-  return resolveSelection({ clubs, competitions, url, today: TODAY, ...extra });
+/**
+ * The page's three steps against a server holding these clubs and competitions: the listed
+ * clubs and the lookups, then the chosen club's competitions. The server answers only what
+ * the public may see (visible competitions of visible clubs).
+ */
+function resolve(
+  url: SelectionUrl,
+  extra: { remembered?: RememberedSelection; competitions?: Competition[] } = {},
+): Selection {
+  const all = extra.competitions ?? competitions;
+  const visibleClubs = new Set(clubs.filter((c) => c.visible).map((c) => c.uic));
+  const served = all.filter((c) => c.visible && visibleClubs.has(c.clubUic));
+  const listed = listedClubs(clubs, all);
+  const lookups = selectionLookups(url, extra.remembered);
+  const comp = lookups.comp?.toLowerCase();
+  const found = served.filter(
+    (c) =>
+      lookups.uics.includes(c.uic) ||
+      (comp !== undefined && (c.urlName?.toLowerCase() === comp || String(c.uic) === comp)),
+  );
+  const input = { clubs: listed, found, url, remembered: extra.remembered, today: TODAY };
+  const choice = chooseClub(input);
+  const club = choice.notFound ? null : choice.club;
+  const clubCompetitions = club ? served.filter((c) => c.clubUic === club.uic) : [];
+  return resolveSelection({ ...input, clubCompetitions });
 }
 
 function resolved(selection: Selection): ResolvedSelection {
@@ -171,7 +197,13 @@ describe('resolveSelection: no URL', () => {
   });
 
   it('resolves nothing, canonically /, when no club is listed', () => {
-    const selection = resolveSelection({ clubs: [], competitions: [], url: {}, today: TODAY });
+    const selection = resolveSelection({
+      clubs: [],
+      found: [],
+      clubCompetitions: [],
+      url: {},
+      today: TODAY,
+    });
     expect(summary(selection)).toEqual({ club: null, competition: null, canonical: '/' });
   });
 
@@ -293,23 +325,17 @@ describe('resolveSelection: ?comp= and ?club=', () => {
 
   it('prefers a url name over a uic that reads the same', () => {
     const comps = [...competitions, competition(60, 2, '2026-01-01', { urlName: '10' })];
-    const selection = resolveSelection({
-      clubs,
-      competitions: comps,
-      url: { comp: '10' },
-      today: TODAY,
-    });
+    const selection = resolve({ comp: '10' }, { competitions: comps });
     expect(summary(selection)).toMatchObject({ competition: 60 });
   });
 
   it('looks for comp within club when the club is known', () => {
     const comps = [...competitions, competition(61, 2, '2026-01-01', { urlName: 'meet-10' })];
-    const input = { clubs, competitions: comps, today: TODAY };
     expect(
-      summary(resolveSelection({ ...input, url: { comp: 'meet-10', club: 'cork-city' } })),
+      summary(resolve({ comp: 'meet-10', club: 'cork-city' }, { competitions: comps })),
     ).toMatchObject({ club: 2, competition: 61 });
     expect(
-      summary(resolveSelection({ ...input, url: { comp: 'meet-10', club: 'dublin-ac' } })),
+      summary(resolve({ comp: 'meet-10', club: 'dublin-ac' }, { competitions: comps })),
     ).toMatchObject({ club: 1, competition: 10 });
   });
 
@@ -329,13 +355,31 @@ describe('resolveSelection: ?comp= and ?club=', () => {
   });
 });
 
+describe('selectionLookups', () => {
+  it('looks up only what the rules can use: the path decides alone, memory only for /', () => {
+    const remembered = { competitionUic: 10, clubUic: 1 };
+    expect(selectionLookups({ clubUrlName: 'dublin-ac', cid: '20' }, remembered)).toEqual({
+      uics: [],
+      comp: null,
+    });
+    expect(selectionLookups({ cid: '20', comp: ' meet-21 ' }, remembered)).toEqual({
+      uics: [20],
+      comp: 'meet-21',
+    });
+    expect(selectionLookups({ cid: 'abc' }, remembered)).toEqual({ uics: [], comp: null });
+    expect(selectionLookups({}, remembered)).toEqual({ uics: [10], comp: null });
+    expect(selectionLookups({})).toEqual({ uics: [], comp: null });
+  });
+});
+
 describe('selector paths', () => {
   const selection = resolved(resolve({ clubUrlName: 'dublin-ac' }));
+  const ofClub = (uic: number) => competitions.filter((c) => c.clubUic === uic);
 
-  it("changing club leads to that club's default competition", () => {
-    expect(clubSelectionPath(selection, 2)).toBe('/cork-city/meet-20');
-    expect(clubSelectionPath(selection, 5)).toBe('/?cid=50');
-    expect(clubSelectionPath(selection, 4)).toBeNull();
+  it("changing club leads to that club's default competition, once its competitions are in", () => {
+    expect(clubSelectionPath(clubs[1]!, ofClub(2), TODAY)).toBe('/cork-city/meet-20');
+    expect(clubSelectionPath(clubs[4]!, ofClub(5), TODAY)).toBe('/?cid=50');
+    expect(clubSelectionPath(clubs[2]!, ofClub(3), TODAY)).toBeNull();
   });
 
   it('changing competition leads to its page', () => {

@@ -5,6 +5,7 @@ import {
   competitionRegisterPath,
   competitionResultsPath,
   formatCompetitionDate,
+  type CompetitionTab,
 } from '../../../shared/competitionList.ts';
 import {
   competitionDay,
@@ -12,8 +13,6 @@ import {
   entriesClosed,
   type WallClock,
 } from '../../../shared/entries.ts';
-
-export type CompetitionTab = 'upcoming' | 'past';
 
 function MetaIcon({ path }: { path: string }) {
   return (

@@ -107,7 +107,7 @@ export class FakeRith {
     if (this.failWith !== null)
       return this.send(res, this.failWith, { error: 'Service unavailable' });
     if (req.headers.authorization !== `Bearer ${this.token}`) {
-      return this.send(res, 401, { error: 'The token is not valid.', code: 'token_invalid' });
+      return this.send(res, 401, { error: 'The token is not valid.', code: 'unauthorized' });
     }
     const path = req.url ?? '';
     if (req.method === 'GET' && path === '/api/agent') return this.send(res, 200, COMPETITION);

@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFound } from '../errors.ts';
+import { COMPRESS_MIN_BYTES, type Cached, type Encoding } from './cache.ts';
+
+/**
+ * Shared caches (a CDN, nginx) may keep a public payload for a second and serve it a little
+ * longer while they ask again, so a crowd opening one shared link costs one request a second.
+ * Browsers revalidate every read (client/lib/api.ts): a page never shows an older version
+ * than a live message has announced.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=5';
+
+/** Whether If-None-Match names this (weak) tag; weak comparison, as RFC 9110 asks for it. */
+export function isNotModified(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  const opaque = etag.slice(2);
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || (value.startsWith('W/') ? value.slice(2) : value) === opaque;
+  });
+}
+
+/** The compressed form to send: brotli or gzip when Accept-Encoding allows, else none. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let best: Encoding | null = null;
+  let bestQuality = 0;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    if (!(quality > 0)) continue;
+    for (const encoding of name === '*' ? (['br', 'gzip'] as const) : [name]) {
+      if (encoding !== 'br' && encoding !== 'gzip') continue;
+      // Brotli wins a tie: smaller for the same work.
+      if (quality > bestQuality || (quality === bestQuality && encoding === 'br')) {
+        best = encoding;
+        bestQuality = quality;
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Answers with a cached payload: 304 when the client holds it, else its bytes as they are
+ * (never through the route's serializer: they were made by the same schema when filled),
+ * compressed when the client accepts it. A payload the public may not see is a 404.
+ */
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: Cached<unknown>,
+  missing = 'Not found',
+): Promise<FastifyReply> {
+  if (!cached.json) throw new NotFound(missing);
+  reply
+    .header('cache-control', PUBLIC_CACHE_CONTROL)
+    .header('etag', cached.etag)
+    .header('vary', 'accept-encoding');
+  if (isNotModified(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    cached.json.length >= COMPRESS_MIN_BYTES
+      ? acceptedEncoding(request.headers['accept-encoding'])
+      : null;
+  if (encoding === null) return reply.send(cached.json);
+  return reply.header('content-encoding', encoding).send(await cached.encoded(encoding));
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import type { Db } from '../db/connect.ts';
+import { findPublicEvent, isEventId, listPublicEvents } from '../events/queries.ts';
+import {
+  findPublicCompetition,
+  listPublicCompetitions,
+  type CompetitionFilter,
+} from '../competitions/queries.ts';
+import { listVisibleClubs } from '../clubs/queries.ts';
+import { ClubList, type Club } from '../../shared/schemas/club.ts';
+import { Competition, CompetitionList, CompetitionPage } from '../../shared/schemas/competition.ts';
+import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
+import { paginate, splitCompetitions, type CompetitionTab } from '../../shared/competitionList.ts';
+import { listedClubs } from '../../shared/selection.ts';
+import type { Cached, Loaded, PublicCache } from './cache.ts';
+import { tags } from './tags.ts';
+
+/**
+ * No bus message announces a club (tags.ts): the list of clubs is read again after this long,
+ * and whenever a competition changes, so a new club is there by the time its first
+ * competition is (the results page lists only clubs with one).
+ */
+const CLUBS_TTL_MS = 30_000;
+
+/** The same bytes the route's zod serializer would write. */
+function serialise<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
+  return Buffer.from(JSON.stringify(z.encode(schema, value)));
+}
+
+/** Lists kept as objects too (to derive other lists from) hold about twice their JSON. */
+const objectsOf = (json: Buffer) => json.length * 2;
+
+export interface EventFacts {
+  competitionUic: number;
+  version: number;
+}
+
+/** What the public reads, through the node's cache; the domains' own queries fill it. */
+export class PublicReads {
+  constructor(
+    private readonly db: Db,
+    readonly cache: PublicCache,
+  ) {}
+
+  /** GET /api/events/{id}; json null when the public may not see it. */
+  event(id: string): Promise<Cached<EventFacts | null>> {
+    // Not an id at all: no key is kept for it (anyone can make up endless addresses).
+    if (!isEventId(id)) return Promise.resolve(MISSING);
+    return this.cache.read(`event:${id}`, async (): Promise<Loaded<EventFacts | null>> => {
+      const event = await findPublicEvent(this.db, id);
+      if (!event) {
+        // It may become public with its competition, which names none of its events.
+        return { json: null, facts: null, tags: [tags.event(id), tags.competitions] };
+      }
+      return {
+        json: serialise(PublicEvent, event),
+        facts: { competitionUic: event.competitionUic, version: event.version },
+        tags: [tags.event(id), tags.competition(event.competitionUic)],
+        version: event.version,
+      };
+    });
+  }
+
+  /** GET /api/events?competitionUic=: a competition's public events, with their versions. */
+  eventsOf(competitionUic: number): Promise<Cached<{ id: string; version: number }[]>> {
+    return this.cache.read(`events?competitionUic=${competitionUic}`, async () => {
+      const events = await listPublicEvents(this.db, competitionUic);
+      return {
+        json: serialise(EventSummaryList, events),
+        facts: events.map(({ id, version }) => ({ id, version })),
+        tags: [tags.eventsOf(competitionUic), tags.competition(competitionUic)],
+      };
+    });
+  }
+
+  /** GET /api/events: every public event. */
+  allEvents(): Promise<Cached<undefined>> {
+    return this.cache.read('events', async () => ({
+      json: serialise(EventSummaryList, await listPublicEvents(this.db)),
+      facts: undefined,
+      tags: [tags.allEvents, tags.competitions],
+    }));
+  }
+
+  /** GET /api/competitions/{uic}; facts: its version, or null when the public may not see it. */
+  competition(uic: number): Promise<Cached<number | null>> {
+    return this.cache.read(`competition:${uic}`, async (): Promise<Loaded<number | null>> => {
+      const competition = await findPublicCompetition(this.db, uic);
+      if (!competition) return { json: null, facts: null, tags: [tags.competition(uic)] };
+      return {
+        json: serialise(Competition, competition),
+        facts: competition.version,
+        tags: [tags.competition(uic), tags.eventCount(uic)],
+        version: competition.version,
+      };
+    });
+  }
+
+  /** GET /api/competitions[?club=][&comp=]. */
+  competitions(filter: CompetitionFilter = {}): Promise<Cached<unknown>> {
+    if (filter.clubUic === undefined && filter.named === undefined) {
+      return this.allCompetitions();
+    }
+    const named = filter.named?.trim().toLowerCase();
+    const key = `competitions?club=${filter.clubUic ?? ''}&comp=${named ?? ''}`;
+    return this.cache.read(key, async () => {
+      const list = await listPublicCompetitions(this.db, { ...filter, named });
+      return { json: serialise(CompetitionList, list), facts: undefined, tags: listTags(list) };
+    });
+  }
+
+  /** GET /api/competitions/{tab}?page=: one page of the competitions page, as of `today`. */
+  competitionPage(tab: CompetitionTab, page: number, today: string): Promise<Cached<undefined>> {
+    return this.cache.read(`competitions/${tab}?page=${page}&today=${today}`, async () => {
+      const [competitions, clubs] = await Promise.all([
+        this.allCompetitions(),
+        this.visibleClubs(),
+      ]);
+      const split = splitCompetitions(competitions.facts, today);
+      const shown = paginate(split[tab], page);
+      const clubUics = new Set(shown.items.map((c) => c.clubUic));
+      const json = serialise(CompetitionPage, {
+        ...shown,
+        clubs: clubs.facts.filter((club) => clubUics.has(club.uic)),
+        upcoming: split.upcoming.length,
+        past: split.past.length,
+      });
+      return { json, facts: undefined, tags: listTags(shown.items), ttlMs: CLUBS_TTL_MS };
+    });
+  }
+
+  /** GET /api/clubs[?listed=true]. */
+  clubs(listed: boolean): Promise<Cached<unknown>> {
+    if (!listed) return this.visibleClubs();
+    return this.cache.read('clubs?listed=true', async () => {
+      const [competitions, clubs] = await Promise.all([
+        this.allCompetitions(),
+        this.visibleClubs(),
+      ]);
+      return {
+        json: serialise(ClubList, listedClubs(clubs.facts, competitions.facts)),
+        facts: undefined,
+        tags: [tags.competitions],
+        ttlMs: CLUBS_TTL_MS,
+      };
+    });
+  }
+
+  private allCompetitions(): Promise<Cached<Competition[]>> {
+    return this.cache.read('competitions', async () => {
+      const list = await listPublicCompetitions(this.db);
+      const json = serialise(CompetitionList, list);
+      return { json, facts: list, tags: listTags(list), factsBytes: objectsOf(json) };
+    });
+  }
+
+  private visibleClubs(): Promise<Cached<Club[]>> {
+    return this.cache.read('clubs', async () => {
+      const clubs = await listVisibleClubs(this.db);
+      const json = serialise(ClubList, clubs);
+      return {
+        json,
+        facts: clubs,
+        tags: [tags.competitions],
+        ttlMs: CLUBS_TTL_MS,
+        factsBytes: objectsOf(json),
+      };
+    });
+  }
+}
+
+/** A list of competitions: stale when which ones are public changes, or one's event count. */
+function listTags(list: readonly Competition[]): string[] {
+  return [tags.competitions, ...list.map((c) => tags.eventCount(c.uic))];
+}
+
+/** What an address that names no event at all reads: nothing, never kept. */
+const MISSING: Cached<null> = {
+  json: null,
+  etag: '',
+  facts: null,
+  encoded: () => Promise.reject(new Error('Nothing to compress')),
+};

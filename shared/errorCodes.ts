@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The stable name of every refusal. Each error response carries one as `code` beside its
+ * words (`error`): clients (the browser, the timing room agent) decide by the name, so the
+ * words can change. README "Operations" lists them.
+ */
+export const ErrorCode = z.enum([
+  // The request itself, whatever the route.
+  'invalid_request', // fails the route's schema, or is not well-formed HTTP or JSON
+  'bad_url', // an address that cannot be decoded
+  'unauthorized', // not logged in, or a wrong password or token
+  'forbidden', // logged in, but not allowed
+  'cross_site', // a state-changing call from another site's page
+  'not_found',
+  'request_timeout', // the body was not received in time
+  'payload_too_large',
+  'unsupported_media_type',
+  'headers_too_large',
+  'too_many_requests', // a rate limit: wait for Retry-After
+  'unavailable', // the database is away or the node is shutting down: try again (Retry-After)
+  'internal', // a fault of ours, logged with the request id
+  // A rule of the product refused it.
+  'invalid', // the words say which rule
+  'conflict', // it clashes with what is stored
+  // Registration (shared/schemas/registration.ts RegistrationErrorCode).
+  'link_invalid',
+  'already_registered',
+  'url_name_taken',
+  'entries_closed',
+  'plan_coming_soon',
+  'registration_rate_limited',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
