@@ -19,6 +19,34 @@ export default tseslint.config(
     },
   },
   {
+    // Type-checked rules where a mistake is silent: a promise nobody awaits loses its error
+    // (an upload's failure, a page's refusal), one handed where a function's result is
+    // ignored (a form's onSubmit) does too.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+    },
+  },
+  {
+    // The upload path (intake, parsing, applying, the timing room's agent) states what it
+    // relies on (shared/present.ts) instead of asserting it away with `!`.
+    files: [
+      'server/uploads/**/*.ts',
+      'server/events/**/*.ts',
+      'server/timingRoom/**/*.ts',
+      'worker/**/*.ts',
+      'shared/parsers/**/*.ts',
+      'agent/**/*.ts',
+    ],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

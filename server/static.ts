@@ -50,8 +50,15 @@ async function sendNotFoundPage(reply: FastifyReply) {
  */
 export function answerBadUrl(serveClient: boolean) {
   return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (serveClient && wantsPage(request)) return sendNotFoundPage(reply);
-    return sendError(reply, 400, 'bad_url', 'The address is not valid.');
+    if (serveClient && wantsPage(request)) {
+      // Fastify does not wait on this handler: a failed read still gets an answer.
+      sendNotFoundPage(reply).catch((err: unknown) => {
+        request.log.error({ err }, 'not-found page failed');
+        if (!reply.sent) sendError(reply, 400, 'bad_url', 'The address is not valid.');
+      });
+      return;
+    }
+    sendError(reply, 400, 'bad_url', 'The address is not valid.');
   };
 }
 

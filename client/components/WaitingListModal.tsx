@@ -74,7 +74,7 @@ function WaitingListForm() {
 
   const loading = state === 'loading';
   return (
-    <form className="wl-form" onSubmit={submit}>
+    <form className="wl-form" onSubmit={(e) => void submit(e)}>
       <label htmlFor={fieldId} className="wl-label">
         Email address
       </label>

@@ -58,7 +58,7 @@ export function HomePage() {
   const canonical = selection && !selection.notFound ? selection.canonical : null;
   const current = `${location.pathname}${location.search}`;
   useEffect(() => {
-    if (canonical !== null && canonical !== current) navigate(canonical, { replace: true });
+    if (canonical !== null && canonical !== current) void navigate(canonical, { replace: true });
   }, [canonical, current, navigate]);
 
   const chosenClub = selection && !selection.notFound ? selection.club : null;
@@ -133,13 +133,13 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
                   })
                   .then((competitions) => {
                     const path = clubSelectionPath(club, competitions, today);
-                    if (path) navigate(path);
+                    if (path) void navigate(path);
                   })
                   .catch((error: unknown) => console.error('Failed to fetch competitions', error));
               }}
               onCompetitionChange={(uic) => {
                 const path = competitionSelectionPath(selection, uic);
-                if (path) navigate(path);
+                if (path) void navigate(path);
               }}
               onEventChange={(id) => setChosenEvent({ competitionUic, eventId: id })}
             />

@@ -20,7 +20,7 @@ export function LoginPage() {
   // The routes read the session: refetch it before moving on, or /admin would bounce back.
   const onSuccess = async () => {
     await queryClient.invalidateQueries({ queryKey: ['session'] });
-    navigate('/admin', { replace: true });
+    void navigate('/admin', { replace: true });
   };
 
   const forgot = forgotEmail !== null;

@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
   const invalid = token === '' || validity.isError || validity.data?.valid === false;
 
   useEffect(() => {
-    if (invalid) navigate('/login', { replace: true });
+    if (invalid) void navigate('/login', { replace: true });
   }, [invalid, navigate]);
 
   return (

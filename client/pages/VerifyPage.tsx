@@ -58,7 +58,7 @@ export function VerifyPage() {
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const timer = setTimeout(() => navigate(state.to, { replace: true }), VERIFY_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(state.to, { replace: true }), VERIFY_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);
 

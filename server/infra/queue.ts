@@ -55,7 +55,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
-    this.handlers.set(name, (payload) => handler(queues[name].parse(payload) as JobPayload<N>));
+    this.handlers.set(name, (payload) => handler(queues[name].parse(payload)));
     for (const job of this.waiting.get(name) ?? []) this.schedule(name, job, 1, 0);
     this.waiting.delete(name);
   }
@@ -164,7 +164,7 @@ export class BullMqQueue implements JobQueue {
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
     const worker = new BullWorker(
       name,
-      async (job) => handler(queues[name].parse(job.data) as JobPayload<N>),
+      async (job) => handler(queues[name].parse(job.data)),
       // A worker that dies mid-job loses its lock within 10 s, and the job runs again on
       // another worker (or this one restarted) instead of waiting out BullMQ's 30 s default.
       {

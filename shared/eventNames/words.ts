@@ -441,10 +441,10 @@ function mergeKeyed<T>(parts: readonly (Keyed<T> | undefined)[]): Keyed<T> {
       (out[key] ??= []).push(...words);
     }
   }
-  return out as Keyed<T>;
+  return out;
 }
 
-const all = Object.values(languages) as Partial<Vocabulary>[];
+const all: Partial<Vocabulary>[] = Object.values(languages);
 const listOf = (pick: (vocabulary: Partial<Vocabulary>) => Words | undefined): Words =>
   all.flatMap((vocabulary) => pick(vocabulary) ?? []);
 

@@ -91,7 +91,9 @@ function spectator(request: ClientsRequest): Promise<WebSocket> {
   });
 }
 
-process.once('message', async (request: ClientsRequest) => {
+process.once('message', (request: ClientsRequest) => void serve(request));
+
+async function serve(request: ClientsRequest): Promise<void> {
   const sockets: WebSocket[] = [];
   try {
     while (sockets.length < request.count) {
@@ -112,4 +114,4 @@ process.once('message', async (request: ClientsRequest) => {
     for (const ws of sockets) ws.terminate();
     process.exit(0);
   });
-});
+}

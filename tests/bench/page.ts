@@ -119,8 +119,9 @@ async function visit(page: Page, cdp: CDPSession, url: string): Promise<Visit> {
     () =>
       new Promise<{ ms: number; element: string }>((resolve) => {
         new PerformanceObserver((list) => {
-          const last = list.getEntries().at(-1) as
-            (PerformanceEntry & { element?: Element | null }) | undefined;
+          // A largest-contentful-paint entry names the element it painted.
+          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+          const last = entries.at(-1);
           const element = last?.element;
           resolve({
             ms: last?.startTime ?? NaN,

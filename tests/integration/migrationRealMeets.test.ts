@@ -28,7 +28,7 @@ describe.runIf(testDbKind() === 'pglite')('migration 0003 on events saved before
             lynxEventNumber: key[0],
             lynxRound: key[1],
             lynxHeat: key[2],
-          } as never)
+          })
           .execute();
       await old('Men 100m', 'ATHLETICS', ['1', '1', '1']);
       await old('Men 100m', 'ATHLETICS', ['1', '1', '2']);

@@ -4,7 +4,6 @@ import { Spectator } from '../support/spectator.ts';
 import { prepareMeet, runMeet } from '../../scripts/simulator/meet.ts';
 import { COALESCE_WINDOW_MS } from '../../server/live/server.ts';
 import { eventTableContent } from '../../shared/athletics/eventDisplay.ts';
-import type { LiveMessage } from '../../shared/live/messages.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ describe('the live-meet simulator (npm run demo:live)', () => {
     // What an open page went through, in order, per event.
     const story = new Map<string, string[]>();
     const live: boolean[] = [];
-    for (const m of spectator.messages as LiveMessage[]) {
+    for (const m of spectator.messages) {
       if (m.name === 'competition.changed') live.push(m.payload.competition.liveNow);
       if (m.name === 'event.changed') {
         const { event } = m.payload;

@@ -5,7 +5,6 @@ import { Spectator } from '../support/spectator.ts';
 import { createToken } from '../support/tokens.ts';
 import { fixture } from '../support/uploads.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
-import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import {
   Rig,
   sendLynxFile,
@@ -173,7 +172,7 @@ async function burst(
     const upload = holding[0];
     if (upload?.status !== 'published') continue;
     if (notified.has(upload.id)) count.adminSaw += 1;
-    const report = upload.report as UploadFileReport[];
+    const report = upload.report;
     const eventId = report.find((r) => r.fileName === h.name)?.events[0]?.eventId;
     if (!eventId) continue;
     if (seen.has(eventId)) count.spectatorSaw += 1;

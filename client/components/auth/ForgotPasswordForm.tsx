@@ -62,7 +62,7 @@ export function ForgotPasswordForm({
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="auth-note">
         Enter the e-mail you log in with and we will send you a link to set a new password.
       </p>

@@ -58,7 +58,7 @@ export function LoginForm({
   });
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <Field label="Email" error={errors.username?.message} required>
         {(control) => (
           <input

@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
         label="New password"
         error={errors.password?.message}

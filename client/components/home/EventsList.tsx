@@ -75,7 +75,7 @@ export function EventsList({
     // Links and buttons in the row do their own thing; selecting text is not a click.
     if ((event.target as HTMLElement).closest('a, button')) return;
     if (window.getSelection()?.toString()) return;
-    navigate(eventPath(target));
+    void navigate(eventPath(target));
   };
 
   let body;

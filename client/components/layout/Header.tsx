@@ -70,7 +70,11 @@ export function Header({ isAdmin }: { isAdmin: boolean }) {
               <NavLink to="/admin" className={navClass}>
                 Admin
               </NavLink>
-              <button type="button" className="site-nav-link site-nav-button" onClick={logout}>
+              <button
+                type="button"
+                className="site-nav-link site-nav-button"
+                onClick={() => void logout()}
+              >
                 Logout
               </button>
             </>

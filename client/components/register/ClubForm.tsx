@@ -92,7 +92,7 @@ export function ClubForm({
   });
 
   return (
-    <form className="auth-form rg-form" onSubmit={submit} noValidate>
+    <form className="auth-form rg-form" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="rg-step-title">Club details</h2>
       {/* Section 8: the failure shows above the form. */}
       {failure && (

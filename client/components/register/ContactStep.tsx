@@ -17,7 +17,7 @@ function LogInPanel() {
   // As on /login: the routes read the session, so refetch it before going to /admin.
   const onSuccess = async () => {
     await queryClient.invalidateQueries({ queryKey: ['session'] });
-    navigate('/admin', { replace: true });
+    void navigate('/admin', { replace: true });
   };
 
   if (forgotEmail !== null) {

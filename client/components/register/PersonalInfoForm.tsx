@@ -88,7 +88,7 @@ export function PersonalInfoForm({
   });
 
   return (
-    <form className="auth-form rg-form" onSubmit={submit} noValidate>
+    <form className="auth-form rg-form" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="rg-step-title">Your details</h2>
       <p className="auth-note">
         Fields marked <span aria-hidden="true">*</span>

@@ -101,7 +101,7 @@ export function SignUpForm({ target }: { target: RegistrationTarget }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="auth-note">
         Enter your e-mail address. We will send you a link to verify it and continue.
       </p>
