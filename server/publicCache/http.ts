@@ -1,3 +1,4 @@
+import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../errors.ts';
 import { COMPRESS_MIN_BYTES, type Cached, type Encoding } from './cache.ts';
@@ -21,26 +22,15 @@ export function isNotModified(header: string | undefined, etag: string): boolean
   });
 }
 
-/** The compressed form to send: brotli or gzip when Accept-Encoding allows, else none. */
+/**
+ * The compressed form to send: brotli or gzip when Accept-Encoding allows, else none. The
+ * negotiator @fastify/static and @fastify/compress use, so every answer of a node agrees;
+ * brotli first on a tie (smaller for the same work).
+ */
+const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
+
 export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  let best: Encoding | null = null;
-  let bestQuality = 0;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    if (!(quality > 0)) continue;
-    for (const encoding of name === '*' ? (['br', 'gzip'] as const) : [name]) {
-      if (encoding !== 'br' && encoding !== 'gzip') continue;
-      // Brotli wins a tie: smaller for the same work.
-      if (quality > bestQuality || (quality === bestQuality && encoding === 'br')) {
-        best = encoding;
-        bestQuality = quality;
-      }
-    }
-  }
-  return best;
+  return header ? encodings.negotiate(header) : null;
 }
 
 /**
