@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -43,6 +44,15 @@ const Env = z.object({
     .min(1)
     .default(100)
     .describe('live-update sockets one client address may hold open at once'),
+  LIVE_PROCESSES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(availableParallelism())
+    .describe(
+      "processes holding spectators' live sockets, this one included (default: one per core)",
+    ),
   ANALYTICS_PROVIDER: z
     .enum(['none', 'plausible', 'ga4'])
     .default('none')
@@ -129,6 +139,8 @@ export interface Config {
   trustProxyHops: number;
   /** Live-update sockets one client address may hold open at once. */
   liveMaxConnectionsPerAddress: number;
+  /** Processes holding live sockets: this one, and LIVE_PROCESSES - 1 fan-out processes. */
+  liveProcesses: number;
   /**
    * /dev/mail (the outbox, with live reset links): outside production, only when no proxy
    * is trusted and the site's public address (if set) is this machine, so "from this
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'auto' ? e.NODE_ENV !== 'production' : e.SEED_DEMO === 'true',
     trustProxyHops: e.TRUST_PROXY,
     liveMaxConnectionsPerAddress: e.LIVE_MAX_CONNECTIONS_PER_ADDRESS,
+    liveProcesses: e.LIVE_PROCESSES,
     devMailbox:
       e.NODE_ENV !== 'production' &&
       e.TRUST_PROXY === 0 &&

@@ -20,7 +20,7 @@ export interface Logger {
  */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
-  name: 'rith-api' | 'rith-worker',
+  name: 'rith-api' | 'rith-worker' | 'rith-live',
   destination?: DestinationStream,
 ): PinoLogger {
   const options = { name, level: config.logLevel, timestamp: pino.stdTimeFunctions.isoTime };

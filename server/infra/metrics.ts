@@ -19,6 +19,12 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
+export const liveProcesses = new Gauge({
+  name: 'rith_live_processes',
+  help: 'Processes of this node taking live-update sockets: the API process and its ready fan-out processes',
+  registers,
+});
+
 export const liveSpectators = new Gauge({
   name: 'rith_live_spectators',
   help: 'Live-update sockets connected to this node',
@@ -34,7 +40,7 @@ export const livePublications = new Counter({
 
 export const livePushLatency = new Histogram({
   name: 'rith_live_push_latency_seconds',
-  help: "From the change committed (or the message published) to its push to this node's sockets",
+  help: "From the change committed (or the message published) to its push to this node's sockets, once per live process (LIVE_PROCESSES)",
   labelNames: ['message'] as const,
   // Bursts for one event go out once per 100 ms window (server/live/coalescer.ts).
   buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30],

@@ -1,319 +1,103 @@
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { Db } from '../db/connect.ts';
-import type { Bus, Envelope } from '../infra/bus.ts';
-import { livePublications, livePushLatency, liveSpectators } from '../infra/metrics.ts';
-import type { Config } from '../config.ts';
-import { isSameOrigin } from '../auth/origin.ts';
-import { findSessionUser, hashSessionId, SESSION_COOKIE } from '../auth/sessions.ts';
-import { findEventCompetitionUic } from '../events/queries.ts';
-import { LiveTarget, type LiveMessage, type SubscribeAck } from '../../shared/live/messages.ts';
+import type { Bus } from '../infra/bus.ts';
 import {
-  clubAdminRoom,
-  sessionRoom,
-  competitionRoom,
-  eventRoom,
-  RESYNC,
-  roomOf,
-} from '../../shared/live/protocol.ts';
-import { Coalescer } from './coalescer.ts';
-import { versionSnapshot } from './snapshot.ts';
-import { TokenBucket } from './tokenBucket.ts';
-import { UploadStatusOrder } from './uploadOrder.ts';
-
-/** Changes to one event or competition within this window go out as one broadcast. */
-export const COALESCE_WINDOW_MS = 100;
-/** A page needs two or three rooms; the cap keeps one socket from joining thousands. */
-const MAX_ROOMS_PER_SOCKET = 16;
-/**
- * Each subscription may read the database (the node's cache answers most): a socket may make
- * a burst of this many, then one per second, which is far more than a page (re)subscribing
- * ever needs.
- */
-const SUBSCRIBE_BURST = 20;
-const SUBSCRIBE_PER_SECOND = 1;
-/**
- * Every message a client sends (subscribe, unsubscribe, anything else) spends from this
- * budget; a page sends a handful per page view. A socket that runs it dry is flooding and
- * is disconnected before its message is even decoded.
- */
-export const MESSAGE_BURST = 100;
-const MESSAGES_PER_SECOND = 10;
+  liveProcesses,
+  livePublications,
+  livePushLatency,
+  liveSpectators,
+} from '../infra/metrics.ts';
+import type { Config } from '../config.ts';
+import { localBackend } from './backend.ts';
+import { ConnectionCounts } from './connections.ts';
+import { clientAddress, createLiveHub, LIVE_SERVER_OPTIONS, type LiveMetrics } from './hub.ts';
+import { FanoutPool } from './fanout/pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Socket.IO server spectators' pages are connected to. */
     io: Server;
+    /** The fan-out processes beside this one (null when this process holds every socket). */
+    liveFanout: FanoutPool | null;
   }
 }
 
-/** The answer for a socket that disconnected while its request waited: never sent. */
-const GONE: SubscribeAck = { ok: false, error: 'Disconnected' };
+type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
-/** What is used here of an Engine.IO connection. */
-interface EngineConnection {
-  request: IncomingMessage | null;
-  once(event: 'close', listener: () => void): void;
-  on(event: 'packet', listener: (packet: { type: string }) => void): void;
-  close(discard: boolean): void;
-}
-
-/** A message on its way to the sockets, with when its change was committed. */
-type Pushed = { message: LiveMessage } & Envelope;
-
-interface Handshake {
-  sessionId: string | undefined;
-  sameOrigin: boolean;
-}
-
-/** Where each message goes, and what it is coalesced under (with its version). */
-function routeOf(message: LiveMessage): { key: string; version?: number } {
-  switch (message.name) {
-    case 'event.changed':
-      return { key: eventRoom(message.payload.event.id), version: message.payload.version };
-    case 'event.removed':
-    case 'event.outdated':
-      return { key: eventRoom(message.payload.eventId), version: message.payload.version };
-    case 'competition.changed':
-      return {
-        key: competitionRoom(message.payload.competition.uic),
-        version: message.payload.version,
-      };
-    case 'upload.status':
-      return { key: `upload:${message.payload.uploadId}` };
-    case 'event.clock':
-      return { key: `clock:${message.payload.eventId}` };
-    case 'agent.status':
-      return { key: `agent:${message.payload.tokenId}` };
-    case 'session.ended':
-      return { key: `session:${message.payload.sessionHashes.join(',')}` };
-  }
-}
+const metrics: LiveMetrics = {
+  spectators: (delta) => liveSpectators.inc(delta),
+  pushed(message, seconds) {
+    livePublications.inc({ message });
+    livePushLatency.observe({ message }, seconds);
+  },
+};
+/** A fan-out process's pushes: the same publications again, so only their latency counts. */
+const fanoutMetrics: LiveMetrics = {
+  spectators: metrics.spectators,
+  pushed: (message, seconds) => livePushLatency.observe({ message }, seconds),
+};
 
 /**
- * Socket.IO on the API's own port (path /socket.io). Pages subscribe to rooms; this node
- * pushes every change the bus carries to its own sockets, encoded once per broadcast.
+ * Socket.IO on the API's own port (path /socket.io). Pages subscribe to rooms; every change
+ * the bus carries is pushed to them, encoded once per broadcast per process. With
+ * LIVE_PROCESSES above 1, fresh websockets are spread over fan-out processes (fanout/) so
+ * one publication is written by every core at once.
  */
 export function attachLiveServer(
   app: FastifyInstance,
   deps: { db: Db; bus: Bus; config: Config },
 ): Server {
   const { db, bus, config } = deps;
+  const connections = new ConnectionCounts(config.liveMaxConnectionsPerAddress);
+  const addressOf = (request: IncomingMessage) => clientAddress(request, config.trustProxyHops);
   const io = new Server(app.server, {
-    path: '/socket.io',
-    serveClient: false,
-    // Compressing per socket would cost the server CPU for every spectator on every change.
-    perMessageDeflate: false,
-    // Clients only ever send small subscription requests.
-    maxHttpBufferSize: 16 * 1024,
+    ...LIVE_SERVER_OPTIONS,
     // One address may hold only so many sockets (each costs tens of kilobytes).
     allowRequest: (request, callback) => {
-      const open = connectionsFrom.get(clientAddress(request)) ?? 0;
-      if (open >= config.liveMaxConnectionsPerAddress) {
-        callback('Too many connections from this address', false);
-      } else callback(null, true);
+      if (connections.allows(addressOf(request))) callback(null, true);
+      else callback('Too many connections from this address', false);
     },
   });
+  const backend = localBackend({ db, reads: app.publicReads });
+  const hub = createLiveHub(io, { backend, bus, config, log: app.log, metrics, connections });
 
-  // The client's address as the HTTP routes see it: a trusted proxy's X-Forwarded-For.
-  const clientAddress = (request: IncomingMessage) =>
-    proxyAddr(request, (_address, hop) => hop < config.trustProxyHops);
-  const connectionsFrom = new Map<string, number>();
-
-  const handshakes = new WeakMap<object, Handshake>();
-  io.engine.on('connection', (raw: EngineConnection) => {
-    const request = raw.request!;
-    const address = clientAddress(request);
-    connectionsFrom.set(address, (connectionsFrom.get(address) ?? 0) + 1);
-    raw.once('close', () => {
-      const left = (connectionsFrom.get(address) ?? 1) - 1;
-      if (left > 0) connectionsFrom.set(address, left);
-      else connectionsFrom.delete(address);
+  const fanout =
+    config.liveProcesses > 1
+      ? new FanoutPool({
+          size: config.liveProcesses - 1,
+          config,
+          log: app.log,
+          backend,
+          bus,
+          connections,
+          metrics: fanoutMetrics,
+          onProcesses: (count) => liveProcesses.set(count),
+        })
+      : null;
+  liveProcesses.set(1);
+  if (fanout) {
+    // Engine.IO listens for upgrades on the HTTP server; the pool sees each one first and
+    // takes the sockets that are another process's turn. The others go on as before.
+    const local = app.server.listeners('upgrade') as UpgradeListener[];
+    app.server.removeAllListeners('upgrade');
+    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (fanout.take(request, socket, head, addressOf(request))) return;
+      for (const listener of local) listener.call(app.server, request, socket, head);
     });
-    const messages = new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND);
-    // 'packet' comes before the packet is handed to Socket.IO: a flood is cut off unread.
-    raw.on('packet', (packet) => {
-      if (packet.type === 'message' && !messages.take()) {
-        app.log.warn({ address }, 'live socket flooding with messages: disconnected');
-        raw.close(true);
-      }
-    });
-    const headers = request.headers;
-    const cookies = headers.cookie ? app.parseCookie(headers.cookie) : {};
-    handshakes.set(raw, {
-      sessionId: cookies[SESSION_COOKIE],
-      sameOrigin: isSameOrigin(request, config.publicUrl, config.trustProxyHops),
-    });
-    // The upgrade request would stay in memory for the life of the connection: kilobytes per
-    // spectator. What is needed of it was taken above.
-    raw.request = null;
-  });
-
-  // Which competition each event room on this node belongs to, so a competition change also
-  // reaches the pages showing one of its events.
-  const eventsOfCompetition = new Map<number, Set<string>>();
-  const competitionOfEvent = new Map<string, number>();
-  io.of('/').adapter.on('delete-room', (room: string) => {
-    if (!room.startsWith('event:')) return;
-    const id = room.slice('event:'.length);
-    const uic = competitionOfEvent.get(id);
-    competitionOfEvent.delete(id);
-    const ids = uic === undefined ? undefined : eventsOfCompetition.get(uic);
-    ids?.delete(id);
-    if (uic !== undefined && ids?.size === 0) eventsOfCompetition.delete(uic);
-  });
-
-  /** A session that ended hears nothing more of its clubs' admin rooms. */
-  async function leaveAdminRooms(sessionHashes: string[]): Promise<void> {
-    if (sessionHashes.length === 0) return;
-    const sockets = await io.in(sessionHashes.map(sessionRoom)).fetchSockets();
-    for (const socket of sockets) {
-      for (const room of socket.rooms) {
-        if (room.startsWith('club-admin:') || room.startsWith('session:')) socket.leave(room);
-      }
-    }
   }
-
-  function broadcast({ message, committedAt }: Pushed): void {
-    let rooms: string[];
-    switch (message.name) {
-      case 'event.changed':
-        rooms = [
-          competitionRoom(message.payload.event.competitionUic),
-          eventRoom(message.payload.event.id),
-        ];
-        break;
-      case 'event.removed':
-      case 'event.outdated':
-        rooms = [
-          competitionRoom(message.payload.competitionUic),
-          eventRoom(message.payload.eventId),
-        ];
-        break;
-      case 'competition.changed': {
-        const uic = message.payload.competition.uic;
-        rooms = [competitionRoom(uic), ...[...(eventsOfCompetition.get(uic) ?? [])].map(eventRoom)];
-        break;
-      }
-      case 'upload.status':
-      case 'agent.status':
-        rooms = [clubAdminRoom(message.payload.clubUic)];
-        break;
-      case 'event.clock':
-        rooms = [eventRoom(message.payload.eventId)];
-        break;
-      case 'session.ended':
-        void leaveAdminRooms(message.payload.sessionHashes);
-        return;
-    }
-    // One emit to all the rooms: a socket in several gets the message once.
-    io.to(rooms).emit(message.name, message.payload);
-    livePublications.inc({ message: message.name });
-    livePushLatency.observe({ message: message.name }, (Date.now() - committedAt) / 1000);
-  }
-
-  async function subscribe(socket: Socket, target: LiveTarget): Promise<SubscribeAck> {
-    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
-      return { ok: false, error: 'Too many subscriptions' };
-    }
-    if ('clubAdminUic' in target) {
-      const handshake = handshakes.get(socket.conn);
-      const user =
-        handshake?.sameOrigin === true ? await findSessionUser(db, handshake.sessionId) : undefined;
-      if (!user?.clubUics.includes(target.clubAdminUic)) return { ok: false, error: 'Forbidden' };
-      await socket.join([roomOf(target), sessionRoom(hashSessionId(handshake?.sessionId ?? ''))]);
-      return { ok: true, versions: {} };
-    }
-    if ('eventId' in target) {
-      // A public event's competition is in the node's cache; any other is asked of the database.
-      const uic =
-        (await app.publicReads.event(target.eventId)).facts?.competitionUic ??
-        (await findEventCompetitionUic(db, target.eventId));
-      if (uic === undefined) return { ok: false, error: 'Event not found' };
-      // A socket gone meanwhile joins nothing, and must leave nothing in the index.
-      if (!socket.connected) return GONE;
-      // Join before reading the snapshot: a change committed after the read is pushed.
-      await socket.join(roomOf(target));
-      competitionOfEvent.set(target.eventId, uic);
-      let ids = eventsOfCompetition.get(uic);
-      if (!ids) eventsOfCompetition.set(uic, (ids = new Set()));
-      ids.add(target.eventId);
-      const versions = await versionSnapshot(app.publicReads, { ...target, competitionUic: uic });
-      return { ok: true, versions };
-    }
-    await socket.join(roomOf(target));
-    return { ok: true, versions: await versionSnapshot(app.publicReads, target) };
-  }
-
-  io.on('connection', (socket) => {
-    liveSpectators.inc();
-    socket.once('disconnect', () => liveSpectators.dec());
-    const subscriptions = new TokenBucket(SUBSCRIBE_BURST, SUBSCRIBE_PER_SECOND);
-    // One request at a time per socket, so an unsubscribe never overtakes its subscribe.
-    let queue: Promise<unknown> = Promise.resolve();
-    const handle = (
-      raw: unknown,
-      ack: unknown,
-      run: (target: LiveTarget) => Promise<SubscribeAck>,
-    ) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: SubscribeAck) => void) : null;
-      const parsed = LiveTarget.safeParse(raw);
-      if (!parsed.success) {
-        reply?.({ ok: false, error: 'Unknown subscription' });
-        return;
-      }
-      queue = queue.then(async () => {
-        // Requests queued by a socket that has gone cost nothing more.
-        if (!socket.connected) return;
-        try {
-          const answer = await run(parsed.data);
-          if (socket.connected) reply?.(answer);
-        } catch (err) {
-          app.log.error({ err }, 'live subscription failed');
-          reply?.({ ok: false, error: 'Subscription failed. Please try again.', retry: true });
-        }
-      });
-    };
-    socket.on('subscribe', (raw: unknown, ack: unknown) =>
-      handle(raw, ack, async (target) =>
-        subscriptions.take()
-          ? subscribe(socket, target)
-          : { ok: false, error: 'Too many subscriptions. Please wait a moment.', retry: true },
-      ),
-    );
-    socket.on('unsubscribe', (raw: unknown, ack: unknown) =>
-      handle(raw, ack, async (target) => {
-        await socket.leave(roomOf(target));
-        return { ok: true, versions: {} };
-      }),
-    );
-  });
-
-  const coalescer = new Coalescer<Pushed>(COALESCE_WINDOW_MS, broadcast);
-  const uploadOrder = new UploadStatusOrder();
-  const stopListening = bus.subscribe(
-    (message, { committedAt }) => {
-      if (
-        message.name === 'upload.status' &&
-        !uploadOrder.admit(message.payload.uploadId, message.payload.status)
-      ) {
-        return;
-      }
-      const { key, version } = routeOf(message);
-      coalescer.push(key, { message, committedAt }, version);
-    },
-    () => io.emit(RESYNC, {}),
-  );
 
   app.decorate('io', io);
+  app.decorate('liveFanout', fanout);
+  if (fanout) app.addHook('onReady', () => fanout.started());
   app.addHook('preClose', async () => {
-    stopListening();
-    coalescer.close();
+    hub.close();
     // Closing the transports (not disconnecting the sockets) lets pages reconnect by
     // themselves to this node when it is back, or to another one.
     io.engine.close();
+    await fanout?.close();
   });
   return io;
 }

@@ -1,11 +1,15 @@
 // npm run bench:live -- [spectators=1000] [--publications 100] [--interval 400] [--rows 8]
+//                        [--processes <cores>] [--generators 2]
 //
 // N spectators subscribed to one competition; for a series of result publications it times
-// commit -> receipt at the last spectator, and prints p50, p99 and max, plus the server's
-// resident memory per connected spectator. The server is an API node in a process of its own
-// (embedded database, as `npm start`); the spectators are raw websockets in two other
-// processes (see liveClients.ts). One real Socket.IO client (the browser's library) checks
-// that the payload it gets is the whole public event at the published version.
+// commit -> receipt at the last spectator, and prints p50, p99 and max, the time N spectators
+// took to connect and subscribe, and the server's resident memory per connected spectator
+// (all its live processes). The server is an API node in a process of its own (embedded
+// database, as `npm start`) with LIVE_PROCESSES live processes; the spectators are raw
+// websockets in other processes (see liveClients.ts), whose CPU use during the publications
+// is printed, so a saturated load generator shows. One real Socket.IO client (the browser's
+// library) checks that the payload it gets is the whole public event at the published
+// version.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
 import { NodeProcess } from '../support/nodeProcess.ts';
 import { athlete } from '../support/factory.ts';
-import type { ClientsMessage, ClientsRequest } from './liveClients.ts';
+import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
 import type { SavedEvent } from '../../server/events/service.ts';
 import type { LivePayload } from '../../shared/live/messages.ts';
 
@@ -25,14 +29,21 @@ const { values, positionals } = parseArgs({
     publications: { type: 'string', default: '100' },
     interval: { type: 'string', default: '400' },
     rows: { type: 'string', default: '8' },
+    processes: { type: 'string', default: String(os.availableParallelism()) },
+    generators: { type: 'string', default: '2' },
   },
 });
 const spectators = Number(positionals[0] ?? 1000);
 const publications = Number(values.publications);
 const intervalMs = Number(values.interval);
 const rows = Number(values.rows);
-if (![spectators, publications, intervalMs, rows].every((n) => Number.isInteger(n) && n > 0)) {
-  console.error('Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms]');
+const liveProcesses = Number(values.processes);
+const generatorCount = Number(values.generators);
+const counts = [spectators, publications, intervalMs, rows, liveProcesses, generatorCount];
+if (!counts.every((n) => Number.isInteger(n) && n > 0)) {
+  console.error(
+    'Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms] [--rows n] [--processes n] [--generators n]',
+  );
   process.exit(2);
 }
 
@@ -40,15 +51,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
+type Memory = Pick<NodeJS.MemoryUsage, 'rss' | 'heapUsed' | 'external'>;
+
+/** The node's memory, its live fan-out processes included. */
+async function nodeMemory(node: NodeProcess): Promise<Memory> {
+  const { value } = await node.request<NodeJS.MemoryUsage[]>({ op: 'memory' });
+  const sum = (key: keyof Memory) => value.reduce((total, usage) => total + usage[key], 0);
+  return { rss: sum('rss'), heapUsed: sum('heapUsed'), external: sum('external') };
+}
+
 /**
  * The node's memory once it has settled: the embedded database returns memory to the system
  * in steps for some seconds after start-up, which would swamp a per-connection figure.
  */
-async function settledMemory(node: NodeProcess): Promise<NodeJS.MemoryUsage> {
-  let previous: NodeJS.MemoryUsage | undefined;
+async function settledMemory(node: NodeProcess): Promise<Memory> {
+  let previous: Memory | undefined;
   let steady = 0;
   for (let i = 0; i < 40; i += 1) {
-    const { value } = await node.request<NodeJS.MemoryUsage>({ op: 'memory' });
+    const value = await nodeMemory(node);
     steady = previous && Math.abs(value.rss - previous.rss) < 512 * 1024 ? steady + 1 : 0;
     if (steady >= 4) return value;
     previous = value;
@@ -58,7 +78,12 @@ async function settledMemory(node: NodeProcess): Promise<NodeJS.MemoryUsage> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-live-'));
-const node = await NodeProcess.start({ DATA_DIR: dataDir });
+const node = await NodeProcess.start({
+  DATA_DIR: dataDir,
+  LIVE_PROCESSES: String(liveProcesses),
+  // Every spectator comes from this machine's one address.
+  LIVE_MAX_CONNECTIONS_PER_ADDRESS: String(spectators + 10),
+});
 const generators: ChildProcess[] = [];
 try {
   const { value: fixture } = await node.request<{ competitionUic: number; eventId: string }>({
@@ -67,8 +92,7 @@ try {
   });
   const before = await settledMemory(node);
 
-  // Two load processes: one core for the server, the other shared by the spectators.
-  const processes = spectators >= 2 ? 2 : 1;
+  const processes = Math.min(generatorCount, spectators);
   const started = performance.now();
   let connected = 0;
   const ready = Array.from({ length: processes }, (_, index) => {
@@ -112,6 +136,7 @@ try {
 
   const after = await settledMemory(node);
 
+  for (const child of generators) child.send({ type: 'mark' } satisfies ClientsCommand);
   const committed = new Map<number, number>();
   let payloadBytes = 0;
   for (let i = 1; i <= publications; i += 1) {
@@ -137,11 +162,11 @@ try {
   const reports = await Promise.all(
     generators.map(
       (child) =>
-        new Promise<Record<string, [number, number]>>((resolve) => {
+        new Promise<{ receipts: Record<string, [number, number]>; cpuShare: number }>((resolve) => {
           child.on('message', (message: ClientsMessage) => {
-            if (message.type === 'report') resolve(message.receipts);
+            if (message.type === 'report') resolve(message);
           });
-          child.send({ type: 'report' });
+          child.send({ type: 'report' } satisfies ClientsCommand);
         }),
     ),
   );
@@ -151,8 +176,8 @@ try {
   for (const [version, at] of committed) {
     let received = 0;
     let last = 0;
-    for (const report of reports) {
-      const [count, time] = report[version] ?? [0, 0];
+    for (const { receipts } of reports) {
+      const [count, time] = receipts[version] ?? [0, 0];
       received += count;
       last = Math.max(last, time);
     }
@@ -176,7 +201,9 @@ try {
   commit -> receipt at the last spectator:
     p50 ${ms(quantile(latencies, 0.5))}   p99 ${ms(quantile(latencies, 0.99))}   max ${ms(latencies.at(-1) ?? NaN)}
   publications every spectator received: ${latencies.length} / ${publications}${incomplete ? `  (${incomplete} missed by someone)` : ''}
-  server RSS: ${(before.rss / 1048576).toFixed(1)} MB before, ${(after.rss / 1048576).toFixed(1)} MB with the spectators:
+  connect and subscribe: ${spectators} spectators in ${connectSeconds.toFixed(1)} s
+  live processes: ${liveProcesses}; load generators: ${processes} processes using ${reports.map(({ cpuShare }) => `${Math.round(cpuShare * 100)}%`).join(', ')} of a core during the publications
+  server RSS (all live processes): ${(before.rss / 1048576).toFixed(1)} MB before, ${(after.rss / 1048576).toFixed(1)} MB with the spectators:
     ${perClient('rss')} KB RSS per connected spectator (JS heap ${perClient('heapUsed')} KB, buffers ${perClient('external')} KB)
 `);
   if (incomplete > 0) process.exitCode = 1;

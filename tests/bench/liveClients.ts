@@ -19,8 +19,14 @@ export type ClientsMessage =
   | { type: 'progress'; connected: number }
   | { type: 'ready' }
   | { type: 'failed'; error: string }
-  /** key -> [spectators that received it, time the last one did]. */
-  | { type: 'report'; receipts: Record<string, [number, number]> };
+  /**
+   * key -> [spectators that received it, time the last one did]; and the CPU this process
+   * used since the last 'mark' (or since it was ready), over the wall time, so a load
+   * generator near a whole core shows it may be the bottleneck.
+   */
+  | { type: 'report'; receipts: Record<string, [number, number]>; cpuShare: number };
+/** From the benchmark: start the CPU count now ('mark'), or send a report. */
+export type ClientsCommand = { type: 'mark' } | { type: 'report' };
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: ClientsMessage) => process.send?.(message);
@@ -106,9 +112,15 @@ async function serve(request: ClientsRequest): Promise<void> {
     return;
   }
   send({ type: 'ready' });
-  process.on('message', (message: { type: 'report' }) => {
-    if (message.type !== 'report') return;
-    send({ type: 'report', receipts: Object.fromEntries(receipts) });
+  let mark = { cpu: process.cpuUsage(), at: now() };
+  process.on('message', (message: ClientsCommand) => {
+    if (message.type === 'mark') {
+      mark = { cpu: process.cpuUsage(), at: now() };
+      return;
+    }
+    const used = process.cpuUsage(mark.cpu);
+    const cpuShare = (used.user + used.system) / 1000 / (now() - mark.at);
+    send({ type: 'report', receipts: Object.fromEntries(receipts), cpuShare });
   });
   process.on('disconnect', () => {
     for (const ws of sockets) ws.terminate();

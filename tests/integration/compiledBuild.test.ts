@@ -77,12 +77,16 @@ describe.skipIf(testDbKind() === 'postgres')('the compiled build', () => {
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      LIVE_PROCESSES: '2',
     });
     cleanups.push(async () => {
       server.kill('SIGTERM');
       await exited(server);
     });
     await untilUp(url);
+    // Its live fan-out process runs compiled too, and takes sockets.
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toMatch(/^rith_live_processes 2$/m);
 
     const { admin, competitionUic } = await timingRoomOf(url, email);
     const files = ['lynx.evt', '001-1-01.lif'].map((name) => ({

@@ -6,7 +6,7 @@ import { athlete, createClub, createCompetition, createEvent } from '../support/
 import { quietFor, Spectator } from '../support/spectator.ts';
 import { deleteEvent, updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
-import { COALESCE_WINDOW_MS } from '../../server/live/server.ts';
+import { COALESCE_WINDOW_MS } from '../../server/live/hub.ts';
 import { hashSessionId, SESSION_COOKIE } from '../../server/auth/sessions.ts';
 import {
   MAX_LIVE_MESSAGE_BYTES,

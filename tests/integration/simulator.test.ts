@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { Spectator } from '../support/spectator.ts';
 import { prepareMeet, runMeet } from '../../scripts/simulator/meet.ts';
-import { COALESCE_WINDOW_MS } from '../../server/live/server.ts';
+import { COALESCE_WINDOW_MS } from '../../server/live/hub.ts';
 import { eventTableContent } from '../../shared/athletics/eventDisplay.ts';
 
 let t: TestApp;

@@ -18,7 +18,10 @@ export type NodeRequest =
   | { op: 'updateCompetition'; uic: number; fields: CompetitionFields }
   /** A club, a competition and one event with a start list of `rows` athletes. */
   | { op: 'fixture'; rows: number }
-  /** Memory use after a full garbage collection (needs --expose-gc). */
+  /**
+   * Memory use after a full garbage collection (needs --expose-gc): this process's, then each
+   * live fan-out process's.
+   */
   | { op: 'memory' };
 
 export type NodeMessage =
@@ -55,9 +58,11 @@ async function main() {
         const event = await createEvent(runtime.db, competition.uic, { startListFile: rows });
         return { competitionUic: competition.uic, eventId: event.id };
       }
-      case 'memory':
+      case 'memory': {
         (globalThis as { gc?: () => void }).gc?.();
-        return process.memoryUsage();
+        const own = process.memoryUsage();
+        return [own, ...((await app.liveFanout?.memory()) ?? [])];
+      }
     }
   };
 

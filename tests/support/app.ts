@@ -25,7 +25,13 @@ export interface TestApp {
 export const quietLogger = { info() {}, warn() {}, error() {} };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  // One live process: a test that needs fan-out processes asks for them.
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    LIVE_PROCESSES: '1',
+  });
   const database: Config['database'] =
     testDbKind() === 'postgres'
       ? { kind: 'postgres', url: inject('databaseUrl') }

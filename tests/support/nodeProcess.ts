@@ -39,6 +39,7 @@ export class NodeProcess {
         LOG_LEVEL: 'silent',
         SEED_DEMO: 'false',
         PORT: '0',
+        LIVE_PROCESSES: '1',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,0 +1,189 @@
+// Spectators spread over the API process and a fan-out process (LIVE_PROCESSES=2): every
+// page gets every change whichever process holds its socket, subscriptions answered from the
+// API process's data, the per-address limit counted across processes, a fan-out process that
+// dies replaced, and none left behind when the server stops.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
+import { Spectator } from '../support/spectator.ts';
+import { createAdmin, loggedIn } from '../support/admin.ts';
+import { updateEvent } from '../../server/events/service.ts';
+import { updateCompetition } from '../../server/competitions/service.ts';
+import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
+
+let t: TestApp;
+const spectators: Spectator[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { liveProcesses: 2, liveMaxConnectionsPerAddress: 12 } });
+});
+afterEach(() => {
+  for (const s of spectators.splice(0)) s.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function spectator(headers?: Record<string, string>) {
+  const s = await Spectator.connect(t.url, headers);
+  spectators.push(s);
+  return s;
+}
+/** Whether the API process itself holds the socket (else a fan-out process does). */
+const heldHere = (s: Spectator) => t.app.io.of('/').sockets.has(s.socket.id ?? '');
+
+/** Connects until one lands on each process, with these headers. */
+async function onePerProcess(headers?: Record<string, string>) {
+  let here: Spectator | undefined;
+  let there: Spectator | undefined;
+  while (!here || !there) {
+    const s = await spectator(headers);
+    if (heldHere(s)) here ??= s;
+    else there ??= s;
+  }
+  return { here, there };
+}
+
+async function meet() {
+  const db = t.runtime.db;
+  const club = await createClub(db);
+  const competition = await createCompetition(db, club.uic, { liveNow: true });
+  const event = await createEvent(db, competition.uic, {
+    startListFile: [athlete({ name: 'Ciara Mageean', lane: '4' })],
+  });
+  return { club, competition, event };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(condition: () => boolean | Promise<boolean>, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('live fan-out processes', () => {
+  it('spread fresh websockets over both processes, and every page gets every change', async () => {
+    const { competition, event } = await meet();
+    const all = await Promise.all(Array.from({ length: 6 }, () => spectator()));
+    expect(all.filter(heldHere)).toHaveLength(3);
+
+    const acks = await Promise.all(
+      all.map((s, i) =>
+        s.subscribe(i % 2 ? { competitionUic: competition.uic } : { eventId: event.id }),
+      ),
+    );
+    for (const ack of acks) {
+      expect(ack).toMatchObject({
+        ok: true,
+        versions: {
+          [competitionRoom(competition.uic)]: competition.version,
+          [eventRoom(event.id)]: event.version,
+        },
+      });
+    }
+
+    const saved = await updateEvent(t.runtime, event.id, {
+      results: [athlete({ name: 'Ciara Mageean', rank: '1', performance: '4:01.20' })],
+      status: 'official',
+    });
+    for (const s of all) {
+      const changed = await s.next(
+        (m) => m.name === 'event.changed' && m.payload.version === saved.version,
+      );
+      expect(changed.payload).toMatchObject({ event: { id: event.id, status: 'official' } });
+    }
+
+    // A competition change reaches the pages of its events, on either process.
+    const renamed = await updateCompetition(t.runtime, competition.uic, {
+      competitionName: 'Dublin Indoor',
+    });
+    for (const s of all) {
+      await s.next(
+        (m) => m.name === 'competition.changed' && m.payload.version === renamed.version,
+      );
+    }
+  });
+
+  it("answers an unknown event and a club admin's room from the API process's data", async () => {
+    const { club } = await meet();
+    const { there } = await onePerProcess();
+    expect(await there.subscribe({ eventId: randomUUID() })).toEqual({
+      ok: false,
+      error: 'Event not found',
+    });
+
+    const admin = await createAdmin(t.runtime.db, [club.uic]);
+    const { cookie } = await loggedIn(t.url, admin.email);
+    const admins = await onePerProcess({ cookie: cookie!, origin: t.url });
+    const target = { clubAdminUic: club.uic };
+    expect(await admins.there.subscribe(target)).toEqual({ ok: true, versions: {} });
+    expect(await there.subscribe(target)).toEqual({ ok: false, error: 'Forbidden' });
+    const status = {
+      uploadId: randomUUID(),
+      clubUic: club.uic,
+      eventId: null,
+      status: 'published' as const,
+      message: null,
+      files: [],
+    };
+    t.runtime.bus.publish({ name: 'upload.status', payload: status });
+    expect((await admins.there.next((m) => m.name === 'upload.status')).payload).toEqual(status);
+  });
+
+  it('counts an address over both processes, and frees its count as sockets close', async () => {
+    const limit = t.runtime.config.liveMaxConnectionsPerAddress;
+    const held = await Promise.all(Array.from({ length: limit }, () => spectator()));
+    expect(held.filter(heldHere)).not.toHaveLength(held.length);
+    await expect(Spectator.connect(t.url)).rejects.toThrow();
+
+    held.find((s) => !heldHere(s))?.close();
+    // The fan-out process reports the close; then the address may connect again.
+    await until(async () => {
+      try {
+        spectators.push(await Spectator.connect(t.url));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  });
+
+  it('replaces a fan-out process that dies, and its pages reconnect to a live process', async () => {
+    const { competition, event } = await meet();
+    const [pid] = t.app.liveFanout!.processIds();
+    const { there } = await onePerProcess();
+    const lost = new Promise((resolve) => there.socket.once('disconnect', resolve));
+    process.kill(pid!, 'SIGKILL');
+    await lost;
+
+    await until(() => {
+      const [next] = t.app.liveFanout!.processIds();
+      return next !== undefined && next !== pid && alive(next);
+    });
+    const { there: again } = await onePerProcess();
+    await again.subscribe({ competitionUic: competition.uic });
+    const saved = await updateEvent(t.runtime, event.id, { windSpeed: '+0.4' });
+    await again.next((m) => m.name === 'event.changed' && m.payload.version === saved.version);
+  });
+});
+
+describe('stopping the server', () => {
+  it('ends its fan-out processes', async () => {
+    const other = await startTestApp({ config: { liveProcesses: 3 } });
+    const pids = other.app.liveFanout!.processIds();
+    expect(pids).toHaveLength(2);
+    await other.close();
+    expect(pids.filter(alive)).toEqual([]);
+  });
+});
