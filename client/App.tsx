@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './lib/api.ts';
+import { queryKeys } from '../shared/queryKeys.ts';
 import { Layout } from './components/layout/Layout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
 import { EventPage } from './pages/EventPage.tsx';
@@ -63,7 +64,7 @@ function later(Page: LazyExoticComponent<ComponentType>) {
 export function App() {
   // The spec renders nothing but 'Loading...' until the admin session is known, so the
   // header never flashes the wrong links.
-  const session = useQuery({ queryKey: ['session'], queryFn: api.session });
+  const session = useQuery({ queryKey: queryKeys.session, queryFn: api.session });
   if (session.isPending) return <Loading />;
   const isAdmin = session.data?.isAdmin ?? false;
 

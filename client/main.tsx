@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
 import { LiveConnection } from './lib/live.ts';
+import { seedFromPage } from './lib/pageData.ts';
 import { LiveProvider } from './lib/useLive.ts';
 import './styles/base.css';
 
@@ -13,6 +14,8 @@ const queryClient = new QueryClient({
     queries: { staleTime: 30_000, retry: 1 },
   },
 });
+// What the server wrote into the page: its first screen paints without asking the API.
+seedFromPage(queryClient);
 const live = new LiveConnection(queryClient);
 
 const root = document.getElementById('root');

@@ -1,9 +1,10 @@
 import type { Db } from './db/connect.ts';
-import { findPublicEvent } from './events/queries.ts';
+import type { PublicReads } from './publicCache/reads.ts';
 import { findPublicCompetition, publicCompetitions } from './competitions/queries.ts';
 import { findVisibleClub } from './clubs/queries.ts';
 import { eventTitle } from '../shared/athletics/heats.ts';
 import type { PagePath } from './pagePaths.ts';
+import type { PublicEvent } from '../shared/schemas/event.ts';
 
 export interface Preview {
   title: string;
@@ -29,13 +30,19 @@ const sameUrlName = (value: string) => value.trim().toLowerCase();
  * shows: crawlers read the HTML and run no JavaScript, so the server writes the event's or
  * competition's title and description into it.
  */
-export async function lookUpPage(db: Db, path: PagePath): Promise<PageLookup> {
+export async function lookUpPage(
+  { db, reads }: { db: Db; reads: PublicReads },
+  path: PagePath,
+): Promise<PageLookup> {
   switch (path.page) {
     case 'fixed':
       return found();
     case 'event': {
-      const event = await findPublicEvent(db, path.eventId);
-      if (!event) return missing;
+      // From the node's cache, as the page's data is (server/pageData.ts): the most shared
+      // link costs no database round trip per view.
+      const cached = (await reads.event(path.eventId)).json;
+      if (!cached) return missing;
+      const event = JSON.parse(cached.toString()) as PublicEvent;
       const kind = event.status === 'official' ? 'Results' : 'Start list';
       // Six heats may share one name: the preview says which one was shared.
       const name = eventTitle(event);

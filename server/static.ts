@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from './db/connect.ts';
 import { rootUrl } from './ownFiles.ts';
 import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
-import { matchPagePath } from './pagePaths.ts';
+import { matchPagePath, type PagePath } from './pagePaths.ts';
+import { readPageData, withPageData, type PageData } from './pageData.ts';
+import { SESSION_COOKIE } from './auth/sessions.ts';
 import { sendError } from './errors.ts';
 
 export const clientDist = fileURLToPath(new URL('client/dist', rootUrl));
@@ -65,7 +67,8 @@ export function answerBadUrl(serveClient: boolean) {
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached, and
  * index.html for every page: 200 where the page exists (with the link preview of the event
- * or competition it names), 404 with noindex where it does not.
+ * or competition it names, and the data of a results page's first screen), 404 with noindex
+ * where it does not.
  */
 export async function registerClient(
   app: FastifyInstance,
@@ -93,16 +96,33 @@ export async function registerClient(
     },
   });
 
+  /** The data of the page's first screen; a page without it still paints, a little later. */
+  const pageData = (request: FastifyRequest, match: PagePath): Promise<PageData | null> =>
+    readPageData(app.publicReads, {
+      pathname: pathOf(request),
+      match,
+      search: new URLSearchParams(request.url.slice(pathOf(request).length)),
+      signedIn: request.cookies[SESSION_COOKIE] !== undefined,
+    }).catch((err: unknown) => {
+      request.log.error({ err }, 'page data failed: the page is served without it');
+      return null;
+    });
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = pathOf(request);
     if (!fs.existsSync(indexFile)) return clientMissing(reply);
     const match = matchPagePath(url);
-    const page = match ? await lookUpPage(deps.db, match) : null;
-    if (!page?.found) return sendNotFoundPage(reply);
-    if (!page.preview) return sendHtml(reply, 200, fs.createReadStream(indexFile));
-    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-    const html = await fs.promises.readFile(indexFile, 'utf8');
-    return sendHtml(reply, 200, withPreview(html, page.preview, origin + url));
+    const page = match ? await lookUpPage({ db: deps.db, reads: app.publicReads }, match) : null;
+    if (!match || !page?.found) return sendNotFoundPage(reply);
+    const data = await pageData(request, match);
+    if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(indexFile));
+    let html = await fs.promises.readFile(indexFile, 'utf8');
+    if (page.preview) {
+      const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+      html = withPreview(html, page.preview, origin + url);
+    }
+    if (data) html = withPageData(html, data);
+    return sendHtml(reply, 200, html);
   };
 
   app.get('/*', async (request, reply) => {

@@ -9,7 +9,7 @@ import {
   removeByVersion,
   upsertByVersion,
 } from '../../shared/live/merge.ts';
-import { queryKeys } from './queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 
 /**
  * Runs `write` once the query is not fetching. A fetch that started before a change was

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
-import { queryKeys } from './queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import {
   chooseClub,
   resolveSelection,

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
 import { api } from '../lib/api.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { AdminSummary } from '../components/admin/AdminSummary.tsx';
 import { ClubSelector } from '../components/admin/ClubSelector.tsx';
@@ -32,7 +33,7 @@ const EVENT_PARAM = 'event';
  */
 export function AdminPage() {
   usePageTitle('Admin Panel');
-  const session = useQuery({ queryKey: ['session'], queryFn: api.session });
+  const session = useQuery({ queryKey: queryKeys.session, queryFn: api.session });
   const clubs = useAdminClubs();
   const competitions = useAdminCompetitions();
   const selection = useAdminSelection(clubs.data?.clubs ?? [], competitions.data ?? []);

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import { api } from '../lib/api.ts';
-import { queryKeys } from '../lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import type { CompetitionPage } from '../../shared/schemas/competition.ts';
 import { competitionTabs, type CompetitionTab } from '../../shared/competitionList.ts';

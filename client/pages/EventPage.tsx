@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { ApiRequestError } from '../lib/http.ts';
-import { queryKeys } from '../lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
 import {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { queryKeys } from '../lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
 import { readLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
 import { useHomeSelection } from '../lib/useHomeSelection.ts';

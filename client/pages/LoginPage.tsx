@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePageTitle } from '../lib/usePageTitle.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { LoginForm } from '../components/auth/LoginForm.tsx';
 import { ForgotPasswordForm } from '../components/auth/ForgotPasswordForm.tsx';
 import '../components/auth/fields.css';
@@ -19,7 +20,7 @@ export function LoginPage() {
 
   // The routes read the session: refetch it before moving on, or /admin would bounce back.
   const onSuccess = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['session'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     void navigate('/admin', { replace: true });
   };
 

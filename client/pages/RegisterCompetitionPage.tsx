@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { queryKeys } from '../lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { INVALID_LINK } from '../../shared/schemas/registration.ts';
 import { competitionClock, entriesClosed } from '../../shared/entries.ts';

@@ -7,7 +7,7 @@ import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { ensurePricePlans } from '../../server/pricing/plans.ts';
 import { LiveConnection } from '../../client/lib/live.ts';
-import { queryKeys } from '../../client/lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
 import { UploadAccepted } from '../../shared/schemas/upload.ts';
 import { freePort } from '../support/ports.ts';

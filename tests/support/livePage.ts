@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { LiveConnection, type LiveStatus } from '../../client/lib/live.ts';
-import { queryKeys } from '../../client/lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
 

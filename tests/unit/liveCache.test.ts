@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import { LiveCache } from '../../client/lib/liveCache.ts';
-import { queryKeys } from '../../client/lib/queryKeys.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
 import { CompetitionList } from '../../shared/schemas/competition.ts';
 import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
 import { competition as baseCompetition, publicEvent, row } from '../support/publicFixtures.ts';

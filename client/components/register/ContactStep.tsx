@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { RegistrationTarget } from '../../lib/registerApi.ts';
+import { queryKeys } from '../../../shared/queryKeys.ts';
 import { LoginForm } from '../auth/LoginForm.tsx';
 import { ForgotPasswordForm } from '../auth/ForgotPasswordForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
@@ -16,7 +17,7 @@ function LogInPanel() {
 
   // As on /login: the routes read the session, so refetch it before going to /admin.
   const onSuccess = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['session'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     void navigate('/admin', { replace: true });
   };
 

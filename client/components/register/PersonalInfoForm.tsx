@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PersonalInfo } from '../../../shared/schemas/registration.ts';
 import { api } from '../../lib/api.ts';
 import { ApiRequestError } from '../../lib/http.ts';
-import { queryKeys } from '../../lib/queryKeys.ts';
+import { queryKeys } from '../../../shared/queryKeys.ts';
 import { registerApi } from '../../lib/registerApi.ts';
 import { Field, FormAlert, TextField } from '../auth/Field.tsx';
 import { CountryField } from './SelectField.tsx';

@@ -1,10 +1,13 @@
-import type { CompetitionTab } from '../../shared/competitionList.ts';
+import type { CompetitionTab } from './competitionList.ts';
 
 /**
  * The keys of the data cache the pages read from. Live updates write into the same
- * entries, so pages and pushes must agree on them: both take them from here.
+ * entries, and the server seeds them from a page's HTML (server/pageData.ts), so pages,
+ * pushes and the server must agree on them: all take them from here.
  */
 export const queryKeys = {
+  /** AdminSession: whether the visitor runs a club (the header's links depend on it). */
+  session: ['session'] as const,
   clubs: ['clubs'] as const,
   /** The clubs the results page's selector lists (a live one's first). */
   listedClubs: ['listedClubs'] as const,
@@ -22,3 +25,9 @@ export const queryKeys = {
   /** PublicEvent, or null once the event is known not to exist (or not to be public). */
   event: (id: string) => ['event', id] as const,
 };
+
+/**
+ * The element of a page's HTML that carries the payloads of its first screen, by these keys
+ * (written by server/pageData.ts, read by client/lib/pageData.ts).
+ */
+export const PAGE_DATA_ELEMENT_ID = 'rith-data';

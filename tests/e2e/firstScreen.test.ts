@@ -1,0 +1,124 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { launchBrowser, screenshotDir } from '../support/browser.ts';
+
+// A spectator opening a shared link on a phone sees results on the first screen, painted
+// from the data in the page's HTML (server/pageData.ts): no API answer is needed for it, and
+// neither the page's header, the selectors nor the cookie bar push the results out of view.
+
+let t: TestApp;
+let browser: Browser;
+const at = {} as { event: string; competition: string };
+
+beforeAll(async () => {
+  t = await startTestApp({ serveClient: true });
+  const db = t.runtime.db;
+  const club = await createClub(db, { clubName: 'Leevale AC', urlName: 'leevale' });
+  const meet = await createCompetition(db, club.uic, {
+    competitionName: 'Cork City Sports',
+    urlName: 'city-sports',
+    location: 'MTU Sports Arena, Cork',
+    liveNow: true,
+    mapLink: 'https://maps.example/mtu',
+    facebook: 'https://facebook.example/citysports',
+    timedBy: 'Rith Timing',
+  });
+  const names = ['Ciaran Barry', 'Paul Kelly', 'Sean Doyle', 'Eoin Walsh', 'Tadhg Moran'];
+  const final = await createEvent(db, meet.uic, {
+    eventName: 'Men 100m Final',
+    time: '19:40',
+    status: 'official',
+    windSpeed: '+1.3',
+    results: names.map((name, i) =>
+      athlete({
+        name,
+        rank: String(i + 1),
+        bib: String(10 + i),
+        club: 'Dundrum South Dublin',
+        performance: `10.${40 + i}`,
+        lane: String(i + 2),
+      }),
+    ),
+  });
+  await createEvent(db, meet.uic, { eventName: 'Women Long Jump', time: '20:10' });
+  at.event = `/event/${final.id}`;
+  at.competition = '/leevale/city-sports';
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/**
+ * A first visit on a 360 px phone (cookie bar showing) with every API call failing: what
+ * shows came from the page itself. The calls the page tried are recorded.
+ */
+async function openOffline(
+  address: string,
+  viewport = { width: 360, height: 740 },
+): Promise<{ page: Page; apiCalls: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const apiCalls: string[] = [];
+  await page.route('**/api/**', (route) => {
+    apiCalls.push(new URL(route.request().url()).pathname);
+    return route.abort();
+  });
+  await page.goto(t.url + address);
+  return { page, apiCalls };
+}
+
+/** Wholly on the first screen, above the cookie bar that covers its bottom. */
+async function expectOnFirstScreen(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  const bar = await page.getByRole('region', { name: 'Cookie consent' }).boundingBox();
+  expect(box).not.toBeNull();
+  expect(bar).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeLessThan(page.viewportSize()!.height);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+}
+
+async function firstScreenShot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
+describe('a phone’s first screen', () => {
+  it('shows an event’s results with the API unreachable', async () => {
+    const { page, apiCalls } = await openOffline(at.event);
+    const rows = page.locator('table tbody tr');
+    await rows.first().waitFor({ timeout: 3000 });
+    expect(await rows.count()).toBe(5);
+    expect(await rows.first().innerText()).toContain('Ciaran Barry');
+    await expectOnFirstScreen(page, rows.first());
+    // Read once, then gone from the page.
+    expect(await page.locator('#rith-data').count()).toBe(0);
+    // Neither the event nor the session was asked for.
+    expect(apiCalls.filter((call) => call.startsWith('/api/events'))).toEqual([]);
+    expect(apiCalls).not.toContain('/api/admin/session');
+    await firstScreenShot(page, 'first-screen-event-360');
+    await page.close();
+  });
+
+  // The competition card and the three selectors come first (in reading order, for keyboard
+  // and screen reader): on the common 412 x 823 phone the first event still shows whole.
+  it('shows a competition’s events with the API unreachable', async () => {
+    const { page, apiCalls } = await openOffline(at.competition, { width: 412, height: 823 });
+    const card = page.locator('.event-card').first();
+    await card.waitFor({ timeout: 3000 });
+    expect(await card.innerText()).toContain('Men 100m Final');
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    // A first visit opens the banner for a second (its pitch to clubs), then folds it away.
+    await page.getByRole('button', { name: 'Expand' }).waitFor();
+    await firstScreenShot(page, 'first-screen-competition-412');
+    await expectOnFirstScreen(page, card);
+    await page.getByLabel('Select the Competition').waitFor();
+    expect(apiCalls.filter((call) => /^\/api\/(events|clubs)\b/.test(call))).toEqual([]);
+    await page.close();
+  });
+});
