@@ -9,6 +9,7 @@ import {
   removeByVersion,
   upsertByVersion,
 } from '../../shared/live/merge.ts';
+import { fullEvent } from '../../shared/live/pushedEvent.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 
 /**
@@ -63,19 +64,24 @@ export class LiveCache {
 
   constructor(private readonly queryClient: QueryClient) {}
 
-  eventChanged({ event, version }: LivePayload<'event.changed'>): void {
+  eventChanged({ event, competitionVersion, version }: LivePayload<'event.changed'>): void {
     const removed = this.removedAt.get(event.id);
     if (removed !== undefined && removed >= version) return;
     const hidden = this.hiddenAt.get(event.competitionUic);
-    if (hidden !== undefined && hidden >= event.competition.version) return;
+    if (hidden !== undefined && hidden >= competitionVersion) return;
     this.removedAt.delete(event.id);
-    update<PublicEvent | null>(this.queryClient, queryKeys.event(event.id), (held) => {
+    const qc = this.queryClient;
+    const eventKey = queryKeys.event(event.id);
+    update<PublicEvent | null>(qc, eventKey, (held) => {
       if (held !== null && held.version >= version) return held;
-      // Event and competition versions count apart: the copy of the competition the event
-      // carries may be older than the one the page already shows.
-      return held && held.competition.version > event.competition.version
-        ? { ...event, competition: held.competition }
-        : event;
+      // The compact form comes without the competition and club (pushedEvent.ts): a page
+      // that held none (the event had left the public site) asks for the whole event.
+      if (held === null) {
+        void qc.invalidateQueries({ queryKey: eventKey, exact: true });
+        return held;
+      }
+      // The page's competition is kept: it changes by its own messages.
+      return fullEvent(event, held);
     });
     update<readonly EventSummary[]>(
       this.queryClient,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
+import { compactEvent } from '../../shared/live/pushedEvent.ts';
 import { findPublicEvent } from './queries.ts';
 
 export interface SavedEvent {
@@ -19,7 +20,14 @@ export async function eventMessage(
   wasPublic: boolean,
 ): Promise<LiveMessage | null> {
   const event = await findPublicEvent(trx, saved.id);
-  if (event) return { name: 'event.changed', payload: { event, version: event.version } };
+  if (event) {
+    const payload = {
+      event: compactEvent(event),
+      competitionVersion: event.competition.version,
+      version: event.version,
+    };
+    return { name: 'event.changed', payload };
+  }
   if (!wasPublic) return null;
   return {
     name: 'event.removed',

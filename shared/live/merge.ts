@@ -1,4 +1,5 @@
 import type { EventSummary, PublicEvent } from '../schemas/event.ts';
+import type { PushedEvent } from './pushedEvent.ts';
 
 /**
  * The rules a page follows when a pushed change meets what it already holds. Every event
@@ -36,9 +37,9 @@ export function removeByVersion<T extends Versioned>(
   return list.filter((_, i) => i !== index);
 }
 
-/** A listing row of a pushed event: the heavy rows and the parents stay out of lists. */
-export function eventSummary(event: PublicEvent): EventSummary {
-  const summary: Partial<PublicEvent> = { ...event };
+/** A listing row of an event: the heavy rows and the parents stay out of lists. */
+export function eventSummary(event: PublicEvent | PushedEvent): EventSummary {
+  const summary: Record<string, unknown> = { ...event };
   delete summary.results;
   delete summary.startListFile;
   delete summary.overall;

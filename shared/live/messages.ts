@@ -1,15 +1,35 @@
 import { z } from 'zod';
 import { Competition } from '../schemas/competition.ts';
-import { PublicEvent } from '../schemas/event.ts';
+import { AthleteRow } from '../schemas/athlete.ts';
+import { LiveResults, PublicEvent } from '../schemas/event.ts';
+import { NULLABLE_ROW_FIELDS } from './pushedEvent.ts';
 import { UploadFileReport } from '../schemas/upload.ts';
 import { AgentStatus } from '../schemas/timingRoom.ts';
+
+const PushedRows = z.array(AthleteRow.partial(NULLABLE_ROW_FIELDS));
+/** An event in its pushed form (pushedEvent.ts): no competition or club, no empty row fields. */
+const PushedEvent = PublicEvent.omit({ competition: true, club: true }).extend({
+  results: PushedRows,
+  startListFile: PushedRows,
+  overall: PushedRows,
+  live: LiveResults.extend({ rows: PushedRows }).nullable(),
+});
 
 /**
  * Every message the change bus carries and Socket.IO pushes, with its payload schema.
  * Nothing is published that is not named here.
  */
 export const liveMessages = {
-  'event.changed': z.object({ event: PublicEvent, version: z.number().int() }),
+  /**
+   * The public event at `version`, in its compact form: the page puts it together with the
+   * competition and club it holds (`competitionVersion` says which version of the
+   * competition the event was published under, for the page's hidden-competition rule).
+   */
+  'event.changed': z.object({
+    event: PushedEvent,
+    competitionVersion: z.number().int(),
+    version: z.number().int(),
+  }),
   /**
    * The event changed to `version`, but its payload is larger than a message may be
    * (MAX_LIVE_MESSAGE_BYTES): sent instead of `event.changed`, and the pages holding the

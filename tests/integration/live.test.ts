@@ -14,6 +14,8 @@ import {
   type LivePayload,
 } from '../../shared/live/messages.ts';
 import { MAX_EVENT_ROWS } from '../../shared/rowCap.ts';
+import { compactEvent, fullEvent } from '../../shared/live/pushedEvent.ts';
+import type { PublicEvent } from '../../shared/schemas/event.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,8 +135,15 @@ describe('a published change', () => {
       home.next(changedEvent(heat.id)),
       page.next(changedEvent(heat.id)),
     ]);
-    const fromApi = await (await fetch(`${t.url}/api/events/${heat.id}`)).json();
-    expect(onHome.payload).toEqual({ event: fromApi, version: 2 });
+    const fromApi = (await (await fetch(`${t.url}/api/events/${heat.id}`)).json()) as PublicEvent;
+    // The compact form: put together with the competition and club the page holds, it is
+    // exactly what the API serves.
+    expect(onHome.payload).toEqual({
+      event: compactEvent(fromApi),
+      competitionVersion: fromApi.competition.version,
+      version: 2,
+    });
+    expect(fullEvent(onHome.payload.event, fromApi)).toEqual(fromApi);
     expect(onPage.payload).toEqual(onHome.payload);
     expect(onHome.payload.event.results.map((r) => r.name)).toEqual([
       'Cian Ó Briain',

@@ -8,6 +8,7 @@ import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
 import { competition as baseCompetition, publicEvent, row } from '../support/publicFixtures.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
+import { compactEvent } from '../../shared/live/pushedEvent.ts';
 
 // ---------------------------------------------------------------------------------------
 // Fixtures: every field of the public schemas, with realistic values.
@@ -81,7 +82,12 @@ function summary(e: PublicEvent): EventSummary {
   };
 }
 
-const changed = (e: PublicEvent) => ({ event: e, version: e.version });
+/** The event as the server pushes it (server/events/message.ts). */
+const changed = (e: PublicEvent) => ({
+  event: compactEvent(e),
+  competitionVersion: e.competition.version,
+  version: e.version,
+});
 const compChanged = (c: Competition) => ({ competition: c, version: c.version });
 
 function deferred<T>() {
@@ -232,8 +238,25 @@ describe('eventRemoved', () => {
     const back = event(HUNDRED, { version: 6, eventName: "Men's 100m Final" });
     live.eventChanged(changed(back));
 
-    expect(detail(HUNDRED)).toEqual(back);
+    // The pushed form has no competition or club to show it with: the page asks for it.
+    expect(queryClient.getQueryState(queryKeys.event(HUNDRED))?.isInvalidated).toBe(true);
     expect(eventList(SPRING)).toEqual([summary(back)]);
+  });
+
+  it('puts a pushed event together with the competition and club the page holds', () => {
+    const held = event(HUNDRED, { version: 2 });
+    queryClient.setQueryData(queryKeys.event(HUNDRED), held);
+    const next = event(HUNDRED, {
+      version: 3,
+      results: [row('r1', 'Cian Ó Briain', { rank: '1', performance: '10.57' })],
+    });
+    const pushed = changed(next);
+    expect(pushed.event).not.toHaveProperty('competition');
+    expect(pushed.event.results[0]).not.toHaveProperty('bib');
+
+    live.eventChanged(pushed);
+
+    expect(detail(HUNDRED)).toEqual(next);
   });
 
   it('remembers a removal even for pages opened after it', () => {
