@@ -72,7 +72,7 @@ interface Handshake {
 
 /** What a process's live sockets report, for /metrics (the API process adds them up). */
 export interface LiveMetrics {
-  spectators(delta: 1 | -1): void;
+  spectators(delta: number): void;
   pushed(message: LiveMessage['name'], secondsSinceCommit: number): void;
 }
 

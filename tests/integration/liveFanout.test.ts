@@ -4,11 +4,13 @@
 // dies replaced, and none left behind when the server stops.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { Spectator } from '../support/spectator.ts';
 import { createAdmin, loggedIn } from '../support/admin.ts';
 import { updateEvent } from '../../server/events/service.ts';
+import { liveSpectators } from '../../server/infra/metrics.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 
@@ -54,6 +56,8 @@ async function meet() {
   });
   return { club, competition, event };
 }
+
+const spectatorsGauge = async () => (await liveSpectators.get()).values[0]?.value;
 
 const alive = (pid: number) => {
   try {
@@ -154,6 +158,8 @@ describe('live fan-out processes', () => {
       const [next] = t.app.liveFanout!.processIds();
       return next !== undefined && next !== pid && alive(next);
     });
+    // Its spectators are no longer counted: /metrics says who is connected now.
+    await until(async () => (await spectatorsGauge()) === t.app.io.engine.clientsCount);
     const { there: again } = await onePerProcess();
     await again.subscribe({ competitionUic: competition.uic });
     const saved = await updateEvent(t.runtime, event.id, { windSpeed: '+0.4' });
@@ -186,6 +192,52 @@ describe('the per-address limit', () => {
       });
     } finally {
       for (const s of held) s.close();
+      await own.close();
+    }
+  });
+});
+
+describe('clients that reset their connection', () => {
+  it('cost the server nothing, even while their sockets wait to be handed over', async () => {
+    const limit = 20;
+    const own = await startTestApp({
+      config: { liveProcesses: 2, liveMaxConnectionsPerAddress: limit },
+    });
+    const { port } = new URL(own.url);
+    const [pid] = own.app.liveFanout!.processIds();
+    try {
+      // The fan-out process stops taking sockets: Node sends it one and queues the rest.
+      process.kill(pid!, 'SIGSTOP');
+      const sockets = Array.from({ length: limit }, () => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        socket.on('error', () => {});
+        socket.write(
+          'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\n' +
+            `Host: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+            'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+        );
+        return socket;
+      });
+      // Time for the server to read every request (half go to the stopped process's queue);
+      // then every client resets.
+      await new Promise((r) => setTimeout(r, 300));
+      for (const socket of sockets) socket.resetAndDestroy();
+      await new Promise((r) => setTimeout(r, 100));
+      process.kill(pid!, 'SIGCONT');
+
+      // Still serving, and the address may hold its whole allowance again.
+      const held: Spectator[] = [];
+      await until(async () => {
+        try {
+          while (held.length < limit) held.push(await Spectator.connect(own.url));
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      for (const s of held) s.close();
+    } finally {
+      process.kill(pid!, 'SIGCONT');
       await own.close();
     }
   });

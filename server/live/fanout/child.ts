@@ -57,8 +57,13 @@ function start(config: FanoutConfig) {
   process.on('message', (message: ToFanout, handle?: NetSocket) => {
     switch (message.type) {
       case 'socket': {
-        if (!handle) return;
-        handle.once('close', () => send({ type: 'released', address: message.address }));
+        const released = () => send({ type: 'released', address: message.address });
+        // Reset while it waited to be sent: it arrives without its handle.
+        if (!handle) {
+          released();
+          return;
+        }
+        handle.once('close', released);
         const request = new http.IncomingMessage(handle);
         request.method = 'GET';
         request.url = message.url;
@@ -85,6 +90,9 @@ function start(config: FanoutConfig) {
         else waiter?.reject(new Error(message.error));
         return;
       }
+      case 'ping':
+        send({ type: 'pong' });
+        return;
       case 'memory':
         (globalThis as { gc?: () => void }).gc?.();
         send({ type: 'memory', usage: process.memoryUsage() });

@@ -17,24 +17,31 @@ export type Question =
   | { op: 'versions'; of: { competitionUic: number; eventId?: string } }
   | { op: 'sessionClubs'; sessionId: string | undefined };
 
+/** A websocket upgrade, sent with its TCP socket: the request as parsed, and what followed. */
+export interface SocketHandover {
+  type: 'socket';
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** Bytes after the request's headers (base64): usually none. */
+  head: string;
+  /**
+   * The client's address as the API process counted it (connections.ts): released when
+   * the socket closes, or at once when it arrives without its handle (reset on the way).
+   */
+  address: string;
+}
+
 export type ToFanout =
   | { type: 'init'; config: FanoutConfig }
-  /** A websocket upgrade, sent with its TCP socket: the request as parsed, and what followed. */
-  | {
-      type: 'socket';
-      url: string;
-      headers: IncomingHttpHeaders;
-      /** Bytes after the request's headers (base64): usually none. */
-      head: string;
-      /** The client's address as the API process counted it (connections.ts). */
-      address: string;
-    }
+  | SocketHandover
   | { type: 'bus'; message: LiveMessage; committedAt: number }
   /** The API process's bus may have missed messages: pages should resync. */
   | { type: 'gap' }
   | { type: 'answer'; id: number; ok: true; value: unknown }
   | { type: 'answer'; id: number; ok: false; error: string }
   | { type: 'memory' }
+  /** Whether the process still answers (member.ts kills one that does not). */
+  | { type: 'ping' }
   | { type: 'close' };
 
 export type FromFanout =
@@ -42,6 +49,7 @@ export type FromFanout =
   | { type: 'ask'; id: number; question: Question }
   /** A socket handed over has closed: its address holds one fewer. */
   | { type: 'released'; address: string }
-  | { type: 'spectators'; delta: 1 | -1 }
+  | { type: 'spectators'; delta: number }
   | { type: 'pushed'; message: LiveMessage['name']; seconds: number }
-  | { type: 'memory'; usage: NodeJS.MemoryUsage };
+  | { type: 'memory'; usage: NodeJS.MemoryUsage }
+  | { type: 'pong' };
