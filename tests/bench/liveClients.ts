@@ -1,9 +1,9 @@
-// A load generator for bench:live and bench:agent: `count` spectators on raw websockets, each
-// speaking just enough of the Engine.IO 4 / Socket.IO 5 protocol to connect, subscribe to a
-// competition and answer pings. Receipt is timed when a frame arrives. bench:live reads only
+// A load generator for bench:live and bench:agent: `count` spectators on raw websockets
+// (rawWebSocket.ts), each speaking just enough of the Engine.IO 4 / Socket.IO 5 protocol to
+// connect, subscribe to a competition and answer pings. Receipt is timed when a frame arrives. bench:live reads only
 // its tail (the version), so the figures measure the server's fan-out, not JSON parsing in
 // this process; bench:agent needs to know which heat reached which stage, and parses it.
-import WebSocket from 'ws';
+import { RawWebSocket } from './rawWebSocket.ts';
 
 export interface ClientsRequest {
   url: string;
@@ -61,46 +61,46 @@ function keyOf(data: Buffer, keyBy: ClientsRequest['keyBy']): string | null {
   return /"version":(\d+)\}\]$/.exec(tail)?.[1] ?? null;
 }
 
-function spectator(request: ClientsRequest): Promise<WebSocket> {
-  const ws = new WebSocket(
-    `${request.url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`,
-    { perMessageDeflate: false },
-  );
+function spectator(request: ClientsRequest): Promise<RawWebSocket> {
   const seen = new Set<string>();
   return new Promise((resolve, reject) => {
-    ws.on('error', reject);
-    ws.on('message', (data: Buffer) => {
-      const type = data[0];
-      if (type === 0x32 && data.length === 1) {
-        ws.send('3'); // ping -> pong
-      } else if (type === 0x30) {
-        ws.send('40'); // Engine.IO open -> Socket.IO connect
-      } else if (data[0] === 0x34 && data[1] === 0x30) {
-        ws.send(`420["subscribe",{"competitionUic":${request.competitionUic}}]`);
-      } else if (data[0] === 0x34 && data[1] === 0x33) {
-        resolve(ws); // ack of the subscription
-      } else if (data[0] === 0x34 && data[1] === 0x32) {
-        const at = now();
-        const key = keyOf(data, request.keyBy);
-        // Counted once per spectator: a heat may be announced again at the same stage.
-        if (key === null || seen.has(key)) return;
-        seen.add(key);
-        const held = receipts.get(key);
-        if (held) {
-          held[0] += 1;
-          held[1] = Math.max(held[1], at);
-        } else {
-          receipts.set(key, [1, at]);
+    const ws: RawWebSocket = new RawWebSocket(
+      request.url,
+      '/socket.io/?EIO=4&transport=websocket',
+      (data) => {
+        const type = data[0];
+        if (type === 0x32 && data.length === 1) {
+          ws.send('3'); // ping -> pong
+        } else if (type === 0x30) {
+          ws.send('40'); // Engine.IO open -> Socket.IO connect
+        } else if (data[0] === 0x34 && data[1] === 0x30) {
+          ws.send(`420["subscribe",{"competitionUic":${request.competitionUic}}]`);
+        } else if (data[0] === 0x34 && data[1] === 0x33) {
+          resolve(ws); // ack of the subscription
+        } else if (data[0] === 0x34 && data[1] === 0x32) {
+          const at = now();
+          const key = keyOf(data, request.keyBy);
+          // Counted once per spectator: a heat may be announced again at the same stage.
+          if (key === null || seen.has(key)) return;
+          seen.add(key);
+          const held = receipts.get(key);
+          if (held) {
+            held[0] += 1;
+            held[1] = Math.max(held[1], at);
+          } else {
+            receipts.set(key, [1, at]);
+          }
         }
-      }
-    });
+      },
+      reject,
+    );
   });
 }
 
 process.once('message', (request: ClientsRequest) => void serve(request));
 
 async function serve(request: ClientsRequest): Promise<void> {
-  const sockets: WebSocket[] = [];
+  const sockets: RawWebSocket[] = [];
   try {
     while (sockets.length < request.count) {
       const batch = Math.min(BATCH, request.count - sockets.length);

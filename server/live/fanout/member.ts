@@ -92,6 +92,10 @@ export class FanoutMember {
     // the server instead, the socket is sent, and this process's copy (no longer holding the
     // connection) is destroyed, which ends its count here.
     (socket as NetSocket & { server: unknown }).server = null;
+    // This process's copy keeps reading until Node closes it, once the child has taken the
+    // socket, and drops what it reads: the page's first message, sent as soon as the child
+    // answers the upgrade, was sometimes lost that way. Stopped here, the child reads it all.
+    (socket as NetSocket & { _handle: { readStop(): number } | null })._handle?.readStop();
     this.child.send(message, socket, (err: Error | null) => {
       this.inFlight.delete(socket);
       if (err) this.release(address);
