@@ -3,7 +3,9 @@
 // What a spectator's phone meets on a first visit: bytes on the wire and Largest Contentful
 // Paint for the home page, a competition's page and an event's page, in Chromium on
 // Lighthouse's mobile profile (150 ms round trip, 1.6 Mbps down, 750 Kbps up, CPU slowed
-// four times, a 412 x 823 touch screen), each from a cold cache, the median of --runs.
+// four times, a 412 x 823 touch screen), each from a cold cache, the median of --runs; and
+// when the first result (an event's row, a competition's event) was painted, and whether it
+// was on the first screen.
 //
 // Without --url it starts Rith itself as `npm start` does (the demo data in a new embedded
 // database); with --url it measures a server already running there (another checkout, say),
@@ -97,7 +99,31 @@ interface Visit {
   requests: number;
   lcpMs: number;
   lcpElement: string;
+  /** When the first result row or event card was painted, and whether on the first screen. */
+  resultsMs: number;
+  resultsOnFirstScreen: boolean;
 }
+
+/** What the page shows as results: an event's rows, a competition's events (cards on phones). */
+const RESULTS = 'main table tbody tr, .event-card';
+
+/**
+ * Runs in the page before its scripts: notes the frame in which the first result appears
+ * (the next animation frame after it is in the document), and where it is. A string, as the
+ * TypeScript loader would wrap a function's inner functions in helpers the page lacks.
+ */
+const WATCH_RESULTS = `
+  window.__results = { at: NaN, top: NaN };
+  const observer = new MutationObserver(() => {
+    const found = document.querySelector(${JSON.stringify(RESULTS)});
+    if (!found) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      window.__results = { at: performance.now(), top: found.getBoundingClientRect().top };
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+`;
 
 /** Counts every response's bytes as they came over the network (headers included). */
 function countBytes(cdp: CDPSession): () => { bytes: number; requests: number } {
@@ -112,6 +138,7 @@ function countBytes(cdp: CDPSession): () => { bytes: number; requests: number } 
 
 async function visit(page: Page, cdp: CDPSession, url: string): Promise<Visit> {
   const counted = countBytes(cdp);
+  await page.addInitScript(WATCH_RESULTS);
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   // The first screen is done when the network has been quiet for half a second.
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -132,7 +159,16 @@ async function visit(page: Page, cdp: CDPSession, url: string): Promise<Visit> {
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
-  return { ...counted(), lcpMs: lcp.ms, lcpElement: lcp.element };
+  const results = await page.evaluate(
+    () => (window as unknown as { __results: { at: number; top: number } }).__results,
+  );
+  return {
+    ...counted(),
+    lcpMs: lcp.ms,
+    lcpElement: lcp.element,
+    resultsMs: results.at,
+    resultsOnFirstScreen: results.top < MOBILE.viewport.height,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -172,9 +208,12 @@ try {
     const kb = median(visits.map((v) => v.bytes)) / 1024;
     const lcp = median(visits.map((v) => v.lcpMs)) / 1000;
     const element = visits.at(-1)?.lcpElement ?? '?';
+    const results = median(visits.map((v) => v.resultsMs)) / 1000;
+    const where = visits.every((v) => v.resultsOnFirstScreen) ? 'on' : 'below';
     console.log(
       `bench:page | ${target.name.padEnd(22)} | ${kb.toFixed(0).padStart(5)} KB on the wire in ` +
-        `${visits[0]?.requests ?? 0} responses | LCP ${lcp.toFixed(2)} s (${element})`,
+        `${visits[0]?.requests ?? 0} responses | LCP ${lcp.toFixed(2)} s (${element}) | ` +
+        `results painted ${results.toFixed(2)} s, ${where} the first screen`,
     );
   }
 } finally {
