@@ -106,7 +106,15 @@ try {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const email = await createAdminAccount(env);
-  children.push(runScript('server/main.ts', { ...env, PORT: String(port), HOST: '127.0.0.1' }));
+  children.push(
+    runScript('server/main.ts', {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Every spectator comes from this machine's one address.
+      LIVE_MAX_CONNECTIONS_PER_ADDRESS: String(spectators + 10),
+    }),
+  );
   await untilUp(url);
   const { competitionUic, token } = await timingRoomOf(url, email);
 
