@@ -130,8 +130,8 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
   const handshakes = new WeakMap<object, Handshake>();
   io.engine.on('connection', (raw: EngineConnection) => {
     const request = raw.request!;
+    const address = clientAddress(request, config.trustProxyHops);
     if (connections) {
-      const address = clientAddress(request, config.trustProxyHops);
       connections.add(address);
       raw.once('close', () => connections.release(address));
     }
@@ -139,7 +139,7 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
     // 'packet' comes before the packet is handed to Socket.IO: a flood is cut off unread.
     raw.on('packet', (packet) => {
       if (packet.type === 'message' && !messages.take()) {
-        log.warn({ address: request.socket.remoteAddress }, 'live socket flooding: disconnected');
+        log.warn({ address }, 'live socket flooding with messages: disconnected');
         raw.close(true);
       }
     });

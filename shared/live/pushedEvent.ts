@@ -27,9 +27,16 @@ const nullableRowFields = Object.keys(NULLABLE_ROW_FIELDS) as NullableRowField[]
 export type PushedRow = Omit<AthleteRow, NullableRowField> &
   Partial<Pick<AthleteRow, NullableRowField>>;
 
-type Rows = 'results' | 'startListFile' | 'overall';
-export type PushedEvent = Omit<PublicEvent, 'competition' | 'club' | Rows | 'live'> &
-  Record<Rows, PushedRow[]> & { live: (Omit<LiveResults, 'rows'> & { rows: PushedRow[] }) | null };
+/** An event's rows of every kind, in one row form or the other. */
+interface EventRows<Row> {
+  results: Row[];
+  startListFile: Row[];
+  overall: Row[];
+  live: (Omit<LiveResults, 'rows'> & { rows: Row[] }) | null;
+}
+
+export type PushedEvent = Omit<PublicEvent, 'competition' | 'club' | keyof EventRows<unknown>> &
+  EventRows<PushedRow>;
 
 /** The parents a page holds for the event it shows. */
 export type EventParents = Pick<PublicEvent, 'competition' | 'club'>;
@@ -46,27 +53,24 @@ function fullRow(row: PushedRow): AthleteRow {
   return full;
 }
 
+/** Every row of the event, each through `change`. */
+function mapRows<From, To>(event: EventRows<From>, change: (row: From) => To): EventRows<To> {
+  return {
+    results: event.results.map(change),
+    startListFile: event.startListFile.map(change),
+    overall: event.overall.map(change),
+    live: event.live && { ...event.live, rows: event.live.rows.map(change) },
+  };
+}
+
 /** The event as pushed: without its competition and club, its rows without empty fields. */
 export function compactEvent(event: PublicEvent): PushedEvent {
   const { competition: _competition, club: _club, ...rest } = event;
-  return {
-    ...rest,
-    results: event.results.map(compactRow),
-    startListFile: event.startListFile.map(compactRow),
-    overall: event.overall.map(compactRow),
-    live: event.live && { ...event.live, rows: event.live.rows.map(compactRow) },
-  };
+  return { ...rest, ...mapRows(event, compactRow) };
 }
 
 /** The public event again, from its pushed form and the competition and club a page holds. */
 export function fullEvent(pushed: PushedEvent, parents: EventParents): PublicEvent {
-  return {
-    ...pushed,
-    results: pushed.results.map(fullRow),
-    startListFile: pushed.startListFile.map(fullRow),
-    overall: pushed.overall.map(fullRow),
-    live: pushed.live && { ...pushed.live, rows: pushed.live.rows.map(fullRow) },
-    competition: parents.competition,
-    club: parents.club,
-  };
+  const { competition, club } = parents;
+  return { ...pushed, ...mapRows(pushed, fullRow), competition, club };
 }

@@ -3,7 +3,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { startTestApp, testDbKind, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
-import { quietFor, Spectator } from '../support/spectator.ts';
+import { publishedUpload, quietFor, Spectator } from '../support/spectator.ts';
 import { deleteEvent, updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
 import { COALESCE_WINDOW_MS } from '../../server/live/hub.ts';
@@ -455,14 +455,7 @@ describe('the club admin room', () => {
 
     const own = await spectator({ cookie, origin: t.url });
     expect(await own.subscribe(target)).toEqual({ ok: true, versions: {} });
-    const status = {
-      uploadId: randomUUID(),
-      clubUic: club.uic,
-      eventId: null,
-      status: 'published' as const,
-      message: null,
-      files: [],
-    };
+    const status = publishedUpload(club.uic);
     t.runtime.bus.publish({ name: 'upload.status', payload: status });
     expect((await own.next((m) => m.name === 'upload.status')).payload).toEqual(status);
     await quietFor(100);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
-import { Spectator } from '../support/spectator.ts';
+import { publishedUpload, Spectator } from '../support/spectator.ts';
 import { createAdmin, loggedIn } from '../support/admin.ts';
 import { updateEvent } from '../../server/events/service.ts';
 import { liveSpectators } from '../../server/infra/metrics.ts';
@@ -133,14 +133,7 @@ describe('live fan-out processes', () => {
     const target = { clubAdminUic: club.uic };
     expect(await admins.there.subscribe(target)).toEqual({ ok: true, versions: {} });
     expect(await there.subscribe(target)).toEqual({ ok: false, error: 'Forbidden' });
-    const status = {
-      uploadId: randomUUID(),
-      clubUic: club.uic,
-      eventId: null,
-      status: 'published' as const,
-      message: null,
-      files: [],
-    };
+    const status = publishedUpload(club.uic);
     t.runtime.bus.publish({ name: 'upload.status', payload: status });
     expect((await admins.there.next((m) => m.name === 'upload.status')).payload).toEqual(status);
   });

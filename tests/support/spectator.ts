@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
-import type { LiveMessage, LiveTarget, SubscribeAck } from '../../shared/live/messages.ts';
+import type {
+  LiveMessage,
+  LivePayload,
+  LiveTarget,
+  SubscribeAck,
+} from '../../shared/live/messages.ts';
 
 const NAMES = [
   'event.changed',
@@ -81,4 +87,16 @@ export class Spectator {
 /** Waits a little and returns what arrived meanwhile: for asserting that nothing did. */
 export async function quietFor(ms = 300): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
+}
+
+/** An upload's status as the club's admins are told it: published, of no event. */
+export function publishedUpload(clubUic: number): LivePayload<'upload.status'> {
+  return {
+    uploadId: randomUUID(),
+    clubUic,
+    eventId: null,
+    status: 'published',
+    message: null,
+    files: [],
+  };
 }
