@@ -75,6 +75,7 @@ export function attachLiveServer(
           connections,
           metrics: fanoutMetrics,
           onProcesses: (count) => liveProcesses.set(count),
+          localLoad: () => io.engine.clientsCount,
         })
       : null;
   liveProcesses.set(1);

@@ -1,5 +1,5 @@
 // npm run bench:live -- [spectators=1000] [--publications 100] [--interval 400] [--rows 8]
-//                        [--processes <cores>] [--generators 2]
+//                        [--processes <cores>] [--generators 2] [--warmup 3]
 //
 // N spectators subscribed to one competition; for a series of result publications it times
 // commit -> receipt at the last spectator, and prints p50, p99 and max, the time N spectators
@@ -7,10 +7,15 @@
 // (all its live processes). The server is an API node in a process of its own (embedded
 // database, as `npm start`) with LIVE_PROCESSES live processes; the spectators are raw
 // websockets in other processes (see liveClients.ts), whose CPU use during the publications
-// is printed, so a saturated load generator shows. One real Socket.IO client (the browser's
+// is printed, so a saturated load generator shows. The load generators run under Linux's
+// SCHED_BATCH policy (`chrt`): they keep their share of the cores, but no longer preempt the
+// server at each frame that wakes them, which spectators on their own phones never do; their
+// receipt times still include whatever wait that costs them. The first publications
+// (--warmup) are timed and printed apart: the server's push path is not yet optimised by V8
+// and its young generation not yet grown, as in a server that has run for a while. One real Socket.IO client (the browser's
 // library) checks that the payload it gets is the whole public event at the published
 // version.
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +36,7 @@ const { values, positionals } = parseArgs({
     rows: { type: 'string', default: '8' },
     processes: { type: 'string', default: String(os.availableParallelism()) },
     generators: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '3' },
   },
 });
 const spectators = Number(positionals[0] ?? 1000);
@@ -39,10 +45,11 @@ const intervalMs = Number(values.interval);
 const rows = Number(values.rows);
 const liveProcesses = Number(values.processes);
 const generatorCount = Number(values.generators);
+const warmup = Number(values.warmup);
 const counts = [spectators, publications, intervalMs, rows, liveProcesses, generatorCount];
-if (!counts.every((n) => Number.isInteger(n) && n > 0)) {
+if (!counts.every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(warmup) || warmup < 0) {
   console.error(
-    'Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms] [--rows n] [--processes n] [--generators n]',
+    'Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms] [--rows n] [--processes n] [--generators n] [--warmup n]',
   );
   process.exit(2);
 }
@@ -77,6 +84,17 @@ async function settledMemory(node: NodeProcess): Promise<Memory> {
   return previous!;
 }
 
+/** Puts a load generator under SCHED_BATCH; false where `chrt` is missing or refused. */
+function batchScheduled(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    execFileSync('chrt', ['--all-tasks', '--batch', '--pid', '0', String(child.pid)]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-live-'));
 const node = await NodeProcess.start({
   DATA_DIR: dataDir,
@@ -93,6 +111,7 @@ try {
   const before = await settledMemory(node);
 
   const processes = Math.min(generatorCount, spectators);
+  let policy = '';
   const started = performance.now();
   let connected = 0;
   const ready = Array.from({ length: processes }, (_, index) => {
@@ -101,6 +120,7 @@ try {
       execArgv: ['--import', 'tsx'],
     });
     generators.push(child);
+    policy = batchScheduled(child) ? 'SCHED_BATCH' : 'default scheduling: chrt failed';
     const request: ClientsRequest = {
       url: node.url,
       count,
@@ -137,9 +157,11 @@ try {
   const after = await settledMemory(node);
 
   for (const child of generators) child.send({ type: 'mark' } satisfies ClientsCommand);
+  /** Version -> commit time, the warm-up's apart. */
   const committed = new Map<number, number>();
+  const warmups = new Map<number, number>();
   let payloadBytes = 0;
-  for (let i = 1; i <= publications; i += 1) {
+  for (let i = 1; i <= warmup + publications; i += 1) {
     const results = Array.from({ length: rows }, (_, r) =>
       athlete({
         name: `Athlete ${r + 1}`,
@@ -154,7 +176,7 @@ try {
       eventId: fixture.eventId,
       fields: { results, status: 'official', windSpeed: '+1.2' },
     });
-    committed.set(saved.version, at);
+    (i <= warmup ? warmups : committed).set(saved.version, at);
     await sleep(intervalMs);
   }
   await sleep(2000);
@@ -171,26 +193,30 @@ try {
     ),
   );
 
-  const latencies: number[] = [];
-  let incomplete = 0;
-  for (const [version, at] of committed) {
-    let received = 0;
-    let last = 0;
-    for (const { receipts } of reports) {
-      const [count, time] = receipts[version] ?? [0, 0];
-      received += count;
-      last = Math.max(last, time);
+  /** Commit -> receipt at the last spectator of each version all of them received. */
+  const latenciesOf = (versions: Map<number, number>) => {
+    const latencies: number[] = [];
+    for (const [version, at] of versions) {
+      let received = 0;
+      let last = 0;
+      for (const { receipts } of reports) {
+        const [count, time] = receipts[version] ?? [0, 0];
+        received += count;
+        last = Math.max(last, time);
+      }
+      if (received === spectators) latencies.push(last - at);
+      const payload = checked.get(version);
+      if (!payload || payload.event.results.length !== rows || payload.event.version !== version) {
+        throw new Error(`The Socket.IO client did not get version ${version} whole`);
+      }
+      payloadBytes = JSON.stringify(payload).length;
     }
-    if (received < spectators) incomplete += 1;
-    else latencies.push(last - at);
-    const payload = checked.get(version);
-    if (!payload || payload.event.results.length !== rows || payload.event.version !== version) {
-      throw new Error(`The Socket.IO client did not get version ${version} whole`);
-    }
-    payloadBytes = JSON.stringify(payload).length;
-  }
+    return latencies.sort((a, b) => a - b);
+  };
+  const latencies = latenciesOf(committed);
+  const warmupLatencies = latenciesOf(warmups);
+  const incomplete = publications - latencies.length;
   checker.close();
-  latencies.sort((a, b) => a - b);
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const perClient = (key: 'rss' | 'heapUsed' | 'external') =>
@@ -201,12 +227,13 @@ try {
   commit -> receipt at the last spectator:
     p50 ${ms(quantile(latencies, 0.5))}   p99 ${ms(quantile(latencies, 0.99))}   max ${ms(latencies.at(-1) ?? NaN)}
   publications every spectator received: ${latencies.length} / ${publications}${incomplete ? `  (${incomplete} missed by someone)` : ''}
+  warm-up before them (not counted): ${warmup ? `${warmupLatencies.map(ms).join(', ')}${warmupLatencies.length < warmup ? '; missed by someone' : ''}` : 'none'}
   connect and subscribe: ${spectators} spectators in ${connectSeconds.toFixed(1)} s
-  live processes: ${liveProcesses}; load generators: ${processes} processes using ${reports.map(({ cpuShare }) => `${Math.round(cpuShare * 100)}%`).join(', ')} of a core during the publications
+  live processes: ${liveProcesses}; load generators: ${processes} processes (${policy}) using ${reports.map(({ cpuShare }) => `${Math.round(cpuShare * 100)}%`).join(', ')} of a core during the publications
   server RSS (all live processes): ${(before.rss / 1048576).toFixed(1)} MB before, ${(after.rss / 1048576).toFixed(1)} MB with the spectators:
     ${perClient('rss')} KB RSS per connected spectator (JS heap ${perClient('heapUsed')} KB, buffers ${perClient('external')} KB)
 `);
-  if (incomplete > 0) process.exitCode = 1;
+  if (incomplete > 0 || warmupLatencies.length < warmup) process.exitCode = 1;
 } finally {
   for (const child of generators) if (child.connected) child.disconnect();
   await node.stop();

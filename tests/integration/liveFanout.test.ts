@@ -119,6 +119,20 @@ describe('live fan-out processes', () => {
     }
   });
 
+  it('gives each new socket to the process holding fewest, so pages leaving one side even out', async () => {
+    await until(async () => (await spectatorsGauge()) === 0 && t.app.io.engine.clientsCount === 0);
+    const first = await Promise.all(Array.from({ length: 10 }, () => spectator()));
+    const here = first.filter(heldHere);
+    expect(here).toHaveLength(5);
+    // The API process's pages leave (as a dead fan-out process's pages all come back at
+    // once): taking turns would leave it a quarter of the sockets, and the other process
+    // three quarters of every publication's work.
+    for (const s of here) s.close();
+    await until(() => t.app.io.engine.clientsCount === 0);
+    const next = await Promise.all(Array.from({ length: 5 }, () => spectator()));
+    expect(next.filter(heldHere)).toHaveLength(5);
+  });
+
   it("answers an unknown event and a club admin's room from the API process's data", async () => {
     const { club } = await meet();
     const { there } = await onePerProcess();

@@ -20,18 +20,19 @@ export interface FanoutDeps extends Omit<MemberDeps, 'onReady' | 'onExit'> {
   bus: Pick<Bus, 'subscribe'>;
   /** Told how many processes take sockets whenever that changes. */
   onProcesses(count: number): void;
+  /** How many sockets this process holds itself. */
+  localLoad(): number;
 }
 
 /**
  * The API process's fan-out processes (member.ts, child.ts). A fresh websocket to /socket.io
- * is handed, TCP socket and all, to the next process in turn, this one included, so
- * spectators spread over every core; polling and polling's upgrade stay here, where their
- * session is. Every change this process's bus carries is relayed to each of them, and their
+ * is handed, TCP socket and all, to the process holding the fewest, this one included, so
+ * spectators spread evenly over every core and a publication takes the time of one share.
+ * Polling and polling's upgrade stay here, where their session is. Every change this process's bus carries is relayed to each of them, and their
  * subscriptions' questions are answered from this process's cache and database.
  */
 export class FanoutPool {
   private readonly members: FanoutMember[] = [];
-  private turn = 0;
   private closing = false;
   private readonly stopRelay: () => void;
 
@@ -76,10 +77,14 @@ export class FanoutPool {
     if (url.searchParams.get('transport') !== 'websocket' || url.searchParams.has('sid')) {
       return false;
     }
-    const available = this.members.filter((member) => member.available);
-    this.turn = (this.turn + 1) % (available.length + 1);
-    const member = available[this.turn - 1];
-    if (!member) return false;
+    // The least loaded takes it. Taking turns left this process twice its share in bench:live
+    // (it took the sockets of a member busy with the crowd's earlier handovers), and would
+    // keep a lopsided split lopsided: a dead process's pages all come back at once.
+    let member: FanoutMember | undefined;
+    for (const candidate of this.members) {
+      if (candidate.available && (!member || candidate.load < member.load)) member = candidate;
+    }
+    if (!member || member.load >= this.deps.localLoad()) return false;
     if (!this.deps.connections.admit(address)) return false; // refused here, with the reason
     member.handOver(socket, {
       type: 'socket',
