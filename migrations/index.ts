@@ -5,6 +5,7 @@ import * as m0003 from './0003_real_meets.ts';
 import * as m0004 from './0004_timing_room.ts';
 import * as m0005 from './0005_outbox.ts';
 import * as m0006 from './0006_upload_file_index.ts';
+import * as m0007 from './0007_follow_and_push.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004_timing_room': m0004,
   '0005_outbox': m0005,
   '0006_upload_file_index': m0006,
+  '0007_follow_and_push': m0007,
 };

@@ -15,6 +15,8 @@ import { authRoutes } from './auth/routes.ts';
 import { clubRoutes } from './clubs/routes.ts';
 import { competitionRoutes } from './competitions/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { athleteRoutes } from './athletes/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
 import { attachLiveServer } from './live/server.ts';
@@ -126,6 +128,8 @@ export async function buildApp(
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });
   await app.register(eventRoutes, { db });
+  await app.register(athleteRoutes);
+  await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });
 

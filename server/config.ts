@@ -114,6 +114,30 @@ const Env = z.object({
     .describe(
       'how long a stop may take to finish requests and jobs before the process exits anyway',
     ),
+  VAPID_PUBLIC_KEY: optionalText.describe(
+    'Web Push (VAPID) public key; unset: a key pair is generated once and kept in the database',
+  ),
+  VAPID_PRIVATE_KEY: optionalText.describe('the private key of VAPID_PUBLIC_KEY'),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:)/, 'VAPID_SUBJECT must be a mailto: or https: address')
+    .default('mailto:alerts@rith.ie')
+    .describe('who push services contact about this sender'),
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .trim()
+    .default('fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')
+    .describe(
+      'hosts a Web Push subscription may name (https only; "*." allows subdomains): the server posts to them',
+    ),
+  PUSH_TICK_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(60_000)
+    .describe('how often the worker looks for start-soon alerts'),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -163,6 +187,16 @@ export interface Config {
   metricsPort: number | undefined;
   /** A stop (SIGTERM, SIGINT) that takes longer ends the process anyway, with code 1. */
   shutdownTimeoutMs: number;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** Both or neither: without them, a pair is generated once and kept (server/push/keys.ts). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Hosts subscriptions may name; tests add their own endpoint's `127.0.0.1:port` (http). */
+  endpointHosts: string[];
+  tickMs: number;
 }
 
 export interface RecoveryConfig {
@@ -186,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -226,5 +265,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    push: {
+      vapidKeys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+      tickMs: e.PUSH_TICK_MS,
+    },
   };
 }

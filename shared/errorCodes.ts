@@ -30,5 +30,7 @@ export const ErrorCode = z.enum([
   'entries_closed',
   'plan_coming_soon',
   'registration_rate_limited',
+  // Alerts: the browser's push service is not one the server may post to.
+  'push_endpoint_refused',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -6,6 +6,8 @@ import { z } from 'zod';
  */
 export const queues = {
   uploads: z.object({ uploadId: z.uuid() }),
+  /** Push alerts due to the devices following athletes or clubs of a competition. */
+  pushAlerts: z.object({ competitionUic: z.number().int().positive() }),
 } as const;
 
 export type QueueName = keyof typeof queues;

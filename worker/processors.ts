@@ -4,6 +4,8 @@ import { uploadJobDuration } from '../server/infra/metrics.ts';
 import { unfinishedUploads } from '../server/uploads/queries.ts';
 import { ParseSandbox, type SandboxLimits } from './parseSandbox.ts';
 import { uploadJob } from '../server/uploads/job.ts';
+import { pushAlertsJob } from '../server/push/job.ts';
+import { startPushScheduler } from '../server/push/scheduler.ts';
 
 export interface Processors {
   names: QueueName[];
@@ -17,7 +19,7 @@ export interface Processors {
  * The API process does this in embedded mode; `npm run worker` in scaled mode.
  */
 export async function registerProcessors(
-  runtime: Pick<Runtime, 'db' | 'bus' | 'queue' | 'log'>,
+  runtime: Pick<Runtime, 'db' | 'bus' | 'queue' | 'log' | 'config'>,
   limits?: SandboxLimits,
 ): Promise<Processors> {
   const sandbox = new ParseSandbox(limits);
@@ -36,5 +38,17 @@ export async function registerProcessors(
   for (const uploadId of await unfinishedUploads(runtime.db)) {
     await runtime.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
   }
-  return { names: ['uploads'], close: () => sandbox.close() };
+  const push = runtime.config.push;
+  runtime.queue.work(
+    'pushAlerts',
+    pushAlertsJob({ db: runtime.db, config: push, log: runtime.log }),
+  );
+  const stopScheduler = startPushScheduler(runtime, push.tickMs);
+  return {
+    names: ['uploads', 'pushAlerts'],
+    close: async () => {
+      stopScheduler();
+      await sandbox.close();
+    },
+  };
 }

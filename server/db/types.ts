@@ -1,3 +1,4 @@
+import type { Follows } from '../../shared/schemas/follow.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
@@ -158,6 +159,10 @@ export interface EventsTable {
   timetableKey: string | null;
   /** Unofficial results from the finish camera's scoreboard feed, until a file's arrive. */
   live: ColumnType<LiveResults | null, string | null | undefined, string | null>;
+  /** When it really started, on the venue's clock (HH:MM:SS): the estimated starts' input. */
+  startedAt: string | null;
+  /** When its first results (unofficial or official) arrived, on the venue's clock. */
+  resultsAt: string | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -319,6 +324,34 @@ export interface Database {
   waitingList: WaitingListTable;
   outboxEmails: OutboxEmailsTable;
   liveOutbox: LiveOutboxTable;
+  pushKeys: PushKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  pushAlerts: PushAlertsTable;
+}
+
+export interface PushKeysTable {
+  id: number;
+  publicKey: string;
+  privateKey: string;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  follows: ColumnType<Follows, string, string>;
+  competitionUics: number[];
+  createdAt: Generated<Timestamp>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PushAlertsTable {
+  subscriptionId: string;
+  alertKey: string;
+  claimedAt: Generated<Timestamp>;
+  sentAt: Timestamp | null;
 }
 
 export type ClubRow = Selectable<ClubsTable>;

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import { hasResults, hasStartList, summaryColumns } from './queries.ts';
+import { withEstimates } from './schedule.ts';
 
 function adminEvents(db: Db, clubUics: number[]) {
   return db
@@ -12,23 +13,25 @@ function adminEvents(db: Db, clubUics: number[]) {
 }
 
 /** Every event of a competition of the given clubs, hidden ones included. */
-export function listAdminEvents(
+export async function listAdminEvents(
   db: Db,
   clubUics: number[],
   competitionUic: number,
 ): Promise<AdminEvent[]> {
-  return adminEvents(db, clubUics)
+  const events = await adminEvents(db, clubUics)
     .where('events.competitionUic', '=', competitionUic)
     .orderBy('events.eventName')
     .orderBy('events.lynxRound')
     .orderBy('events.heat')
     .execute();
+  return withEstimates(db, events);
 }
 
-export function findAdminEvent(
+export async function findAdminEvent(
   db: Db,
   clubUics: number[],
   id: string,
 ): Promise<AdminEvent | undefined> {
-  return adminEvents(db, clubUics).where('events.id', '=', id).executeTakeFirst();
+  const event = await adminEvents(db, clubUics).where('events.id', '=', id).executeTakeFirst();
+  return event && (await withEstimates(db, [event]))[0];
 }

@@ -6,6 +6,7 @@ import { isTimedFinal } from '../../shared/athletics/heats.ts';
 import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
+import { withEstimates } from './schedule.ts';
 
 export const summaryColumns = [
   'events.id',
@@ -27,6 +28,8 @@ export const summaryColumns = [
   'events.startListFileName',
   'events.startListType',
   'events.pdfLink',
+  'events.startedAt',
+  'events.resultsAt',
   'events.version',
 ] as const;
 
@@ -36,18 +39,19 @@ export const hasStartList = sql<boolean>`jsonb_array_length(events.start_list_fi
 );
 
 /** Public events: visible, in a public competition. Results stay out of listings. */
-export function listPublicEvents(db: Db, competitionUic?: number): Promise<EventSummary[]> {
+export async function listPublicEvents(db: Db, competitionUic?: number): Promise<EventSummary[]> {
   let query = publicCompetitions(db)
     .innerJoin('events', 'events.competitionUic', 'competitions.uic')
     .where('events.visible', '=', true)
     .select(summaryColumns)
     .select([hasResults, hasStartList]);
   if (competitionUic !== undefined) query = query.where('competitions.uic', '=', competitionUic);
-  return query
+  const events = await query
     .orderBy('events.competitionUic')
     .orderBy('events.eventName')
     .orderBy('events.heat')
     .execute();
+  return withEstimates(db, events);
 }
 
 /**
@@ -96,7 +100,11 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   if (!competition) return undefined;
   const club = await findVisibleClub(db, competition.clubUic);
   if (!club) return undefined;
-  return { ...event, overall: await overallOf(db, event), competition, club };
+  const [scheduled = { ...event, estimatedStart: null, lateMinutes: null }] = await withEstimates(
+    db,
+    [event],
+  );
+  return { ...scheduled, overall: await overallOf(db, event), competition, club };
 }
 
 /** Whether the public may see the event: it, its competition and its club are visible. */
@@ -150,3 +158,34 @@ export async function eventTypeOf(db: Db, id: string): Promise<EventSummary['eve
     .executeTakeFirst();
   return row?.eventType ?? null;
 }
+
+/**
+ * A public competition's visible events with every row they hold, for the athlete index
+ * (server/athletes/): empty when the public may not see the competition.
+ */
+export function listPublicEventRows(db: Db, competitionUic: number) {
+  return publicCompetitions(db)
+    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
+    .where('competitions.uic', '=', competitionUic)
+    .where('events.visible', '=', true)
+    .select([
+      'events.id',
+      'events.competitionUic',
+      'events.eventName',
+      'events.eventType',
+      'events.trackDiscipline',
+      'events.fieldDiscipline',
+      'events.round',
+      'events.heat',
+      'events.heatCount',
+      'events.time',
+      'events.status',
+      'events.startedAt',
+      'events.resultsAt',
+      'events.startListFile',
+      'events.results',
+      'events.live',
+    ])
+    .execute();
+}
+export type EventRows = Awaited<ReturnType<typeof listPublicEventRows>>[number];

@@ -10,6 +10,7 @@ import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts
 import { isEventId } from './queries.ts';
 import { eventMessage, type SavedEvent } from './message.ts';
 import { EventChanges } from './changes.ts';
+import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
 
 /** Event fields a change may set; start lists and results are athlete rows. */
 export type EventFields = Omit<
@@ -50,13 +51,20 @@ export function checkRowCap(fields: EventFields, event = 'the event'): void {
   }
 }
 
-export function columns(fields: EventFields) {
+export function columns(fields: EventFields, write: 'insert' | 'update' = 'update') {
   checkRowCap(fields);
   const { results, startListFile, live: liveRows, ...rest } = fields;
   // Results written by any path (a file, the form, their deletion) replace the scoreboard's
   // unofficial lines: those only ever run ahead of results.
   const live = liveRows !== undefined ? liveRows : results !== undefined ? null : undefined;
+  // When the first results arrived, whichever path brought them: the estimated starts learn
+  // from it how the meet is running (shared/schedule/estimate.ts).
+  const arrived = (results?.length ?? 0) > 0 || (liveRows?.rows.length ?? 0) > 0;
+  const now = venueTimeOfDay(new Date());
   return {
+    ...(arrived && rest.resultsAt === undefined
+      ? { resultsAt: write === 'insert' ? now : sql<string>`coalesce(events.results_at, ${now})` }
+      : {}),
     ...rest,
     ...(live !== undefined ? { live: live === null ? null : JSON.stringify(live) } : {}),
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
@@ -74,7 +82,7 @@ export async function createEvent(
     const { eventName, eventType, ...rest } = fields;
     const saved = await trx
       .insertInto('events')
-      .values({ ...columns(rest), competitionUic, eventName, eventType })
+      .values({ ...columns(rest, 'insert'), competitionUic, eventName, eventType })
       .returning(['id', 'competitionUic', 'version'])
       .executeTakeFirstOrThrow();
     return { result: saved, message: await eventMessage(trx, saved, false) };
@@ -102,7 +110,7 @@ export async function insertEvent(
   const { eventName, eventType, ...rest } = fields;
   const saved = await trx
     .insertInto('events')
-    .values({ ...columns(rest), competitionUic, eventName, eventType })
+    .values({ ...columns(rest, 'insert'), competitionUic, eventName, eventType })
     .returning('id')
     .executeTakeFirstOrThrow();
   return saved.id;

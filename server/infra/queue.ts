@@ -24,6 +24,11 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/** A job's payload checked against its queue's schema (TypeScript cannot narrow queues[N]). */
+function parsePayload<N extends QueueName>(name: N, payload: unknown): JobPayload<N> {
+  return queues[name].parse(payload) as JobPayload<N>;
+}
+
 /** How long a scrape waits for BullMQ's counts before leaving them out. */
 const DEPTH_TIMEOUT_MS = 1_000;
 
@@ -55,7 +60,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
-    this.handlers.set(name, (payload) => handler(queues[name].parse(payload)));
+    this.handlers.set(name, (payload) => handler(parsePayload(name, payload)));
     for (const job of this.waiting.get(name) ?? []) this.schedule(name, job, 1, 0);
     this.waiting.delete(name);
   }
@@ -164,7 +169,7 @@ export class BullMqQueue implements JobQueue {
   work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
     const worker = new BullWorker(
       name,
-      async (job) => handler(queues[name].parse(job.data)),
+      async (job) => handler(parsePayload(name, job.data)),
       // A worker that dies mid-job loses its lock within 10 s, and the job runs again on
       // another worker (or this one restarted) instead of waiting out BullMQ's 30 s default.
       {

@@ -40,6 +40,8 @@ export interface RateLimits {
   registrationByIp: Limiter;
   /** Waiting-list sign-ups from one address. */
   waitingListByIp: Limiter;
+  /** Alert subscriptions saved from one address. */
+  pushByIp: Limiter;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,8 @@ const budgets = {
   registrationByIp: { points: 30, duration: MINUTE },
   // A person joins once; a club house sharing one address, a few times an hour.
   waitingListByIp: { points: 10, duration: 60 * MINUTE },
+  // Each follow or unfollow saves the device's list; a stadium's phones share one address.
+  pushByIp: { points: 600, duration: 10 * MINUTE },
 } as const;
 
 function secondsOf(res: RateLimiterRes): number {
@@ -116,6 +120,7 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
     badTokenByIp: make('badTokenByIp'),
     registrationByIp: make('registrationByIp'),
     waitingListByIp: make('waitingListByIp'),
+    pushByIp: make('pushByIp'),
     async close() {
       redis?.disconnect();
     },

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
-import { findPublicEvent, isEventId, listPublicEvents } from '../events/queries.ts';
+import {
+  findPublicEvent,
+  isEventId,
+  listPublicEventRows,
+  listPublicEvents,
+} from '../events/queries.ts';
+import { indexAthletes, type AthleteIndex } from '../athletes/index.ts';
 import {
   findPublicCompetition,
   listPublicCompetitions,
@@ -69,6 +75,31 @@ export class PublicReads {
         json: serialise(EventSummaryList, events),
         facts: events.map(({ id, version }) => ({ id, version })),
         tags: [tags.eventsOf(competitionUic), tags.competition(competitionUic)],
+      };
+    });
+  }
+
+  /**
+   * A competition's athletes, indexed for GET /api/competitions/{uic}/athletes, with its
+   * schedule for their events' estimated starts. Stale with any of its events; null facts
+   * when the public may not see it. The JSON is only the count: the route answers from facts.
+   */
+  athletesOf(competitionUic: number): Promise<Cached<AthleteIndex | null>> {
+    return this.cache.read(`athletes-of:${competitionUic}`, async () => {
+      const competition = await findPublicCompetition(this.db, competitionUic);
+      const stale = [tags.eventsOf(competitionUic), tags.competition(competitionUic)];
+      if (!competition) return { json: null, facts: null, tags: stale };
+      const events = await listPublicEventRows(this.db, competitionUic);
+      const athletes = indexAthletes(events);
+      const json = Buffer.from(JSON.stringify({ athletes: athletes.length }));
+      return {
+        json,
+        facts: { athletes, schedule: events, date: competition.date },
+        tags: stale,
+        factsBytes: events.reduce(
+          (n, e) => n + 600 * (e.results.length + e.startListFile.length + 1),
+          0,
+        ),
       };
     });
   }

@@ -36,6 +36,18 @@ export const EventSummary = z.object({
   pdfLink: z.string().nullable(),
   hasResults: z.boolean(),
   hasStartList: z.boolean(),
+  /** When it really started, on the venue's clock ("HH:MM:SS"); null until it has. */
+  startedAt: z.string().nullable(),
+  /** When its first results arrived, on the venue's clock; null until they have. */
+  resultsAt: z.string().nullable(),
+  /**
+   * When it is expected to start, on the venue's clock ("HH:MM"), from the timetable and what
+   * has happened so far (shared/schedule/estimate.ts); its real start once it has started;
+   * null without a timetable time. Worked out when read: pages work it out again live.
+   */
+  estimatedStart: z.string().nullable(),
+  /** How many minutes late (+) or early (-) that is against the timetable. */
+  lateMinutes: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type EventSummary = z.infer<typeof EventSummary>;

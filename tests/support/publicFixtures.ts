@@ -74,6 +74,10 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
     pdfLink: null,
     hasResults: true,
     hasStartList: true,
+    startedAt: null,
+    resultsAt: null,
+    estimatedStart: '10:30',
+    lateMinutes: 0,
     version: 1,
     results: [
       row('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),

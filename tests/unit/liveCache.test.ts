@@ -78,6 +78,10 @@ function summary(e: PublicEvent): EventSummary {
     pdfLink: e.pdfLink,
     hasResults: e.hasResults,
     hasStartList: e.hasStartList,
+    startedAt: e.startedAt,
+    resultsAt: e.resultsAt,
+    estimatedStart: e.estimatedStart,
+    lateMinutes: e.lateMinutes,
     version: e.version,
   };
 }

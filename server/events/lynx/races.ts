@@ -262,6 +262,8 @@ export async function saveLynxRace(
     fields.results = rowsToStore(race, identity, stored);
     fields.resultsFileName = race.fileName;
     fields.resultsFileType = 'LYNX_MEET_MANAGMENT';
+    // The gun's time of day, on the timing room's clock: when the heat really started.
+    if (parsed.startTime) fields.startedAt = parsed.startTime;
     if (stored.status !== 'imported' && stored.status !== 'scratched') fields.status = 'official';
     if (parsed.eventType === 'ATHLETICS' && parsed.wind !== null && options.windAllowed) {
       fields.windSpeed = parsed.wind;

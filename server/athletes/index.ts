@@ -1,0 +1,127 @@
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { AthleteEntry, AthleteEvent } from '../../shared/schemas/athleteSearch.ts';
+import { athleteKey, foldBib, foldText } from '../../shared/athletes/identity.ts';
+import { sortByEventTime } from '../../shared/athletics/eventTime.ts';
+import type { EventRows } from '../events/queries.ts';
+
+export type Fact = Omit<AthleteEvent, 'estimatedStart' | 'lateMinutes'>;
+type IndexedEntry = Omit<AthleteEntry, 'events'> & { events: Fact[] };
+
+/** An athlete as the search reads them: their entry, and their text folded once. */
+export interface IndexedAthlete {
+  entry: IndexedEntry;
+  /** Folded name, then club: what every word of a search must be found in. */
+  text: string;
+  bib: string;
+  club: string;
+}
+
+/** A competition's athletes, and what their events' estimated starts are worked out from. */
+export interface AthleteIndex {
+  athletes: IndexedAthlete[];
+  /** The competition's public events with their rows: the schedule the estimates read. */
+  schedule: EventRows[];
+  /** The competition's date: estimates hold back to "now" on that day only. */
+  date: string | null;
+}
+
+/** What a row says of its athlete in an event: the parts each list knows. */
+function factOf(event: EventRows): Fact {
+  return {
+    eventId: event.id,
+    eventName: event.eventName,
+    eventType: event.eventType,
+    round: event.round,
+    heat: event.heat,
+    heatCount: event.heatCount,
+    time: event.time,
+    status: event.status,
+    lane: null,
+    order: null,
+    rank: null,
+    performance: null,
+    result: null,
+  };
+}
+
+/**
+ * Every athlete of a competition with the events they are in, from its start lists, results
+ * and the scoreboard's unofficial lines. One athlete across lists: the same bib, or, for a
+ * row without one, the same name and club as an athlete with one (shared/athletes/identity).
+ */
+export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
+  const byKey = new Map<string, { entry: IndexedEntry; facts: Map<string, Fact> }>();
+  const bibByNameClub = new Map<string, string>();
+  const rowsOf = (event: EventRows) => [
+    ...event.startListFile.map((row, i) => ({ row, list: 'start' as const, order: i + 1 })),
+    ...event.results.map((row) => ({ row, list: 'results' as const, order: null })),
+    ...(event.live?.rows ?? []).map((row) => ({ row, list: 'live' as const, order: null })),
+  ];
+  const ordered = sortByEventTime(events);
+  // Bib'd rows first, so a row without a bib finds the athlete its name and club belong to.
+  for (const event of ordered) {
+    for (const { row } of rowsOf(event)) {
+      if (foldBib(row.bib) === '') continue;
+      bibByNameClub.set(`${foldText(row.name)}|${foldText(row.club)}`, athleteKey(row));
+    }
+  }
+  for (const event of ordered) {
+    for (const { row, list, order } of rowsOf(event)) {
+      if (foldText(row.name) === '') continue;
+      const key =
+        foldBib(row.bib) !== ''
+          ? athleteKey(row)
+          : (bibByNameClub.get(`${foldText(row.name)}|${foldText(row.club)}`) ?? athleteKey(row));
+      let athlete = byKey.get(key);
+      if (!athlete) {
+        athlete = { entry: entryOf(key, row), facts: new Map() };
+        byKey.set(key, athlete);
+      }
+      athlete.entry.bib ??= row.bib;
+      athlete.entry.club ??= row.club;
+      const fact = athlete.facts.get(event.id) ?? factOf(event);
+      athlete.facts.set(event.id, fact);
+      merge(fact, event, row, list, order);
+    }
+  }
+  return [...byKey.values()].map(({ entry, facts }) => {
+    entry.events = [...facts.values()];
+    return {
+      entry,
+      text: `${foldText(entry.name)} ${foldText(entry.club)}`,
+      bib: foldBib(entry.bib),
+      club: foldText(entry.club),
+    };
+  });
+}
+
+const entryOf = (key: string, row: AthleteRow): IndexedEntry => ({
+  key,
+  name: row.name,
+  bib: row.bib,
+  club: row.club,
+  events: [],
+});
+
+/** Results outrank the scoreboard's lines, and both the start list, for rank and mark. */
+function merge(
+  fact: Fact,
+  event: EventRows,
+  row: AthleteRow,
+  list: 'start' | 'results' | 'live',
+  order: number | null,
+): void {
+  if (list === 'start') {
+    fact.order ??= order;
+    fact.lane ??= row.lane;
+    return;
+  }
+  if (list === 'live' && fact.result !== null) return;
+  fact.lane = row.lane ?? fact.lane;
+  fact.rank = row.rank;
+  fact.performance = row.performance ?? row.best ?? null;
+  fact.result =
+    list === 'results' && (event.status === 'official' || event.status === 'imported')
+      ? 'official'
+      : 'unofficial';
+}

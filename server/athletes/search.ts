@@ -1,0 +1,39 @@
+import { foldBib, foldText } from '../../shared/athletes/identity.ts';
+import { MAX_SEARCH_RESULTS } from '../../shared/schemas/athleteSearch.ts';
+import type { IndexedAthlete } from './index.ts';
+
+export interface AthleteQuery {
+  q?: string | undefined;
+  key: readonly string[];
+  club?: string | undefined;
+}
+
+/**
+ * The athletes a query names, best first: a bib typed whole, then names that start with what
+ * was typed, then the rest by name. Every word of `q` must be found in the athlete's folded
+ * name or club, or be their bib; `key` and `club` list followed athletes and clubs whole.
+ */
+export function searchAthletes(
+  athletes: readonly IndexedAthlete[],
+  query: AthleteQuery,
+): { athletes: IndexedAthlete[]; total: number } {
+  const keys = new Set(query.key);
+  const club = foldText(query.club);
+  const words = foldText(query.q).split(' ').filter(Boolean);
+  const bib = foldBib(query.q);
+  const searched = words.length > 0 || bib !== '';
+  const found = athletes.filter(
+    (a) =>
+      keys.has(a.entry.key) ||
+      (club !== '' && a.club === club) ||
+      (searched && ((bib !== '' && a.bib === bib) || words.every((w) => a.text.includes(w)))),
+  );
+  const start = words.join(' ');
+  const score = (a: IndexedAthlete) =>
+    bib !== '' && a.bib === bib ? 0 : start !== '' && a.text.startsWith(start) ? 1 : 2;
+  found.sort((a, b) => score(a) - score(b) || a.entry.name.localeCompare(b.entry.name));
+  // Followed athletes and clubs are listed whole: a device asked for exactly those.
+  const listed =
+    searched && keys.size === 0 && club === '' ? found.slice(0, MAX_SEARCH_RESULTS) : found;
+  return { athletes: listed, total: found.length };
+}

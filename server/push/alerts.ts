@@ -1,0 +1,172 @@
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type {
+  FollowedAthlete,
+  FollowedClub,
+  Follows,
+  PushAlert,
+} from '../../shared/schemas/follow.ts';
+import { athleteMatches, clubMatches, foldText } from '../../shared/athletes/identity.ts';
+import { eventTitle } from '../../shared/athletics/heats.ts';
+import type { EventEstimate } from '../../shared/schedule/venue.ts';
+import type { EventRows } from '../events/queries.ts';
+
+export type AlertKind = PushAlert['kind'];
+
+/** How long before an event's estimated start its "starting soon" alert goes out. */
+export const STARTING_SOON_MINUTES = 15;
+
+/** One alert due to a device: about one event, of one kind, for the follows it names. */
+export interface DueAlert {
+  eventId: string;
+  kind: AlertKind;
+  /** One per follow: `{eventId}:{kind}:{follow}`, what push_alerts claims. */
+  keys: string[];
+  alert: PushAlert;
+}
+
+type Follow = { key: string; matches: (row: AthleteRow) => boolean };
+
+const followsIn = (follows: Follows, competitionUic: number): Follow[] => [
+  ...follows.athletes
+    .filter((a) => a.competitionUic === competitionUic)
+    .map((a: FollowedAthlete) => ({
+      key: a.key,
+      matches: (row: AthleteRow) => athleteMatches(a, row),
+    })),
+  ...follows.clubs
+    .filter((c) => c.competitionUic === competitionUic)
+    .map((c: FollowedClub) => ({
+      key: `club:${foldText(c.club)}`,
+      matches: (row: AthleteRow) => clubMatches(c.club, row),
+    })),
+];
+
+const hasStarted = (event: EventRows) =>
+  event.startedAt !== null ||
+  event.resultsAt !== null ||
+  event.results.length > 0 ||
+  (event.live?.rows.length ?? 0) > 0;
+
+/** The rows of an event each kind of alert is about, when that alert is due now. */
+function rowsFor(
+  event: EventRows,
+  kind: AlertKind,
+  estimate: EventEstimate | undefined,
+  minutesToStart: number | null,
+): AthleteRow[] {
+  switch (kind) {
+    case 'startList':
+      return event.startListFile;
+    case 'startingSoon':
+      return !hasStarted(event) &&
+        estimate?.estimatedStart != null &&
+        minutesToStart !== null &&
+        minutesToStart >= 0 &&
+        minutesToStart <= STARTING_SOON_MINUTES
+        ? event.startListFile
+        : [];
+    case 'unofficial':
+      return [...(event.live?.rows ?? []), ...(event.status === 'unofficial' ? event.results : [])];
+    case 'official':
+      return event.status === 'official' ? event.results : [];
+  }
+}
+
+const KINDS: AlertKind[] = ['startList', 'startingSoon', 'unofficial', 'official'];
+
+/**
+ * Every alert a device's follows make due in a competition now. Whether it was sent already
+ * is push_alerts' business (job.ts): this only says what is true.
+ */
+export function dueAlerts(
+  events: readonly EventRows[],
+  estimates: ReadonlyMap<string, EventEstimate>,
+  minutesToStart: (eventId: string) => number | null,
+  follows: Follows,
+  competitionUic: number,
+): DueAlert[] {
+  const mine = followsIn(follows, competitionUic);
+  if (mine.length === 0) return [];
+  const due: DueAlert[] = [];
+  for (const event of events) {
+    const estimate = estimates.get(event.id);
+    for (const kind of KINDS) {
+      const rows = rowsFor(event, kind, estimate, minutesToStart(event.id));
+      if (rows.length === 0) continue;
+      const matched = mine
+        .map((follow) => ({ follow, rows: rows.filter(follow.matches) }))
+        .filter((m) => m.rows.length > 0);
+      if (matched.length === 0) continue;
+      const named = uniqueRows(matched.flatMap((m) => m.rows));
+      due.push({
+        eventId: event.id,
+        kind,
+        keys: matched.map((m) => `${event.id}:${kind}:${m.follow.key}`),
+        alert: alertText(event, kind, named, estimate),
+      });
+    }
+  }
+  return due;
+}
+
+function uniqueRows(rows: AthleteRow[]): AthleteRow[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const key = `${row.bib ?? ''}|${row.name}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const TITLES: Record<AlertKind, string> = {
+  startList: 'Start list out',
+  startingSoon: 'Starting soon',
+  unofficial: 'Unofficial result',
+  official: 'Official result',
+};
+
+function where(row: AthleteRow): string {
+  return [row.heat ? `heat ${row.heat}` : null, row.lane ? `lane ${row.lane}` : null]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function line(row: AthleteRow, kind: AlertKind): string {
+  if (kind === 'unofficial' || kind === 'official') {
+    const place = row.rank ? `${row.rank}. ` : '';
+    const mark = row.performance ?? row.best ?? '';
+    return `${place}${row.name}${mark ? ` ${mark}` : ''}`;
+  }
+  const at = where(row);
+  return at ? `${row.name} (${at})` : row.name;
+}
+
+/** What the notification says: the event, who, and when or how they did. */
+export function alertText(
+  event: EventRows,
+  kind: AlertKind,
+  rows: AthleteRow[],
+  estimate: EventEstimate | undefined,
+): PushAlert {
+  const title = eventTitle(event);
+  const shown = rows.slice(0, 4).map((row) => line(row, kind));
+  const more = rows.length > shown.length ? ` and ${rows.length - shown.length} more` : '';
+  const when =
+    (kind === 'startList' || kind === 'startingSoon') && estimate?.estimatedStart
+      ? ` · ≈ ${estimate.estimatedStart}${lateness(estimate.lateMinutes)}`
+      : '';
+  const provisional = kind === 'unofficial' ? ' · provisional, may change' : '';
+  return {
+    title: `${TITLES[kind]}: ${title}`,
+    body: `${shown.join('; ')}${more}${when}${provisional}`,
+    url: `/event/${event.id}`,
+    tag: `${event.id}:${kind}`,
+    kind,
+  };
+}
+
+function lateness(late: number | null): string {
+  if (late === null || Math.abs(late) < 2) return '';
+  return late > 0 ? ` · running ${late} min late` : ` · running ${-late} min early`;
+}

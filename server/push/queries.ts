@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { Follows } from '../../shared/schemas/follow.ts';
+
+export interface StoredSubscription {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  follows: Follows;
+}
+
+const competitionsOf = (follows: Follows) => [
+  ...new Set([...follows.athletes, ...follows.clubs].map((f) => f.competitionUic)),
+];
+
+/** Saves a device's subscription with its follows (the endpoint names the device). */
+export async function saveSubscription(
+  trx: Db,
+  subscription: { endpoint: string; p256dh: string; auth: string },
+  follows: Follows,
+): Promise<{ id: string; before: Follows | null }> {
+  const before = await trx
+    .selectFrom('pushSubscriptions')
+    .select('follows')
+    .where('endpoint', '=', subscription.endpoint)
+    .forUpdate()
+    .executeTakeFirst();
+  const values = {
+    ...subscription,
+    follows: JSON.stringify(follows),
+    competitionUics: competitionsOf(follows),
+  };
+  const saved = await trx
+    .insertInto('pushSubscriptions')
+    .values(values)
+    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, updatedAt: sql`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: saved.id, before: before?.follows ?? null };
+}
+
+export async function deleteSubscription(db: Db, endpoint: string): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('pushSubscriptions')
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return gone.numDeletedRows > 0n;
+}
+
+/** A push service said the subscription is gone (404/410): nothing more is sent to it. */
+export async function dropSubscription(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+}
+
+export function subscriptionsFollowing(db: Db, competitionUic: number) {
+  return db
+    .selectFrom('pushSubscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'follows'])
+    .where(sql<boolean>`${competitionUic} = any(competition_uics)`)
+    .execute();
+}
+
+/** The competitions anybody follows: what the start-soon tick looks at. */
+export async function followedCompetitions(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('pushSubscriptions')
+    .select(sql<number>`unnest(competition_uics)`.as('uic'))
+    .distinct()
+    .execute();
+  return rows.map((r) => r.uic);
+}
+
+/** A claim not marked sent by then was cut off by a crash: it may be sent again. */
+const UNSENT_RETRY = sql`interval '2 minutes'`;
+
+/**
+ * Claims alerts for a subscription: the keys nobody claimed before (or whose claim a crash
+ * left unsent long ago). Only what this returns may be sent, so an alert goes out once
+ * whatever runs twice.
+ */
+export async function claimAlerts(
+  db: Db,
+  subscriptionId: string,
+  keys: string[],
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .insertInto('pushAlerts')
+    .values(keys.map((alertKey) => ({ subscriptionId, alertKey })))
+    .onConflict((oc) =>
+      oc
+        .columns(['subscriptionId', 'alertKey'])
+        .doUpdateSet({ claimedAt: sql`now()` })
+        .where(
+          sql<boolean>`push_alerts.sent_at is null and push_alerts.claimed_at < now() - ${UNSENT_RETRY}`,
+        ),
+    )
+    .returning('alertKey')
+    .execute();
+  return rows.map((r) => r.alertKey);
+}
+
+export async function markSent(db: Db, subscriptionId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('pushAlerts')
+    .set({ sentAt: sql`now()` })
+    .where('subscriptionId', '=', subscriptionId)
+    .where('alertKey', 'in', keys)
+    .execute();
+}
+
+/** A send that failed for now: the claims go, so the job's retry claims and sends them. */
+export async function releaseClaims(db: Db, subscriptionId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .deleteFrom('pushAlerts')
+    .where('subscriptionId', '=', subscriptionId)
+    .where('alertKey', 'in', keys)
+    .where('sentAt', 'is', null)
+    .execute();
+}
+
+/** What was true when the device started following: known already, so never alerted. */
+export async function markKnown(db: Db, subscriptionId: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('pushAlerts')
+    .values(keys.map((alertKey) => ({ subscriptionId, alertKey, sentAt: sql`now()` })))
+    .onConflict((oc) => oc.columns(['subscriptionId', 'alertKey']).doNothing())
+    .execute();
+}

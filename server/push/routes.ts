@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeletePushSubscription,
+  PushPublicKey,
+  SavePushSubscription,
+} from '../../shared/schemas/follow.ts';
+import type { Db } from '../db/connect.ts';
+import type { PushConfig } from '../config.ts';
+import type { RateLimits } from '../infra/rateLimit.ts';
+import { TooManyRequests } from '../errors.ts';
+import { vapidKeys } from './keys.ts';
+import { deleteSubscription } from './queries.ts';
+import { saveDeviceSubscription } from './service.ts';
+
+const Ok = z.object({ ok: z.literal(true) });
+export const TOO_MANY_PUSH = 'Too many alert changes from your network. Please try again later.';
+
+/** Web Push: the key devices subscribe with, and each device's subscription and follows. */
+export const pushRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: PushConfig;
+  limits: Pick<RateLimits, 'pushByIp'>;
+}> = async (app, { db, config, limits }) => {
+  const limited = async (ip: string) => {
+    const wait = await limits.pushByIp.consume(ip);
+    if (wait > 0) throw new TooManyRequests(TOO_MANY_PUSH, wait, 'too_many_requests');
+  };
+
+  app.get(
+    '/api/push/public-key',
+    {
+      schema: {
+        summary: 'The VAPID public key to subscribe with',
+        response: { 200: PushPublicKey },
+      },
+    },
+    async () => ({ publicKey: (await vapidKeys(db, config)).publicKey }),
+  );
+
+  app.put(
+    '/api/push/subscription',
+    {
+      schema: {
+        summary: "Save this device's push subscription with the athletes and clubs it follows",
+        body: SavePushSubscription,
+        response: { 200: Ok },
+      },
+      bodyLimit: 256 * 1024,
+    },
+    async (request) => {
+      await limited(request.ip);
+      await saveDeviceSubscription({ db, config, reads: app.publicReads }, request.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/push/subscription',
+    {
+      schema: {
+        summary: 'Stop every alert to this device',
+        body: DeletePushSubscription,
+        response: { 200: Ok },
+      },
+      bodyLimit: 4096,
+    },
+    async (request) => {
+      await limited(request.ip);
+      // Stopping twice is not an error: the device is unsubscribed either way.
+      await deleteSubscription(db, request.body.endpoint);
+      return { ok: true as const };
+    },
+  );
+};

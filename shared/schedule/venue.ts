@@ -1,0 +1,86 @@
+import { parseEventTime } from '../athletics/eventTime.ts';
+import { competitionClock } from '../entries.ts';
+import type { EventSummary } from '../schemas/event.ts';
+import { estimateStarts, formatEstimate, type ScheduledEvent } from './estimate.ts';
+
+/** What the estimate reads of an event: its schedule and what really happened to it. */
+export type EventSchedule = Pick<
+  EventSummary,
+  | 'id'
+  | 'eventName'
+  | 'time'
+  | 'round'
+  | 'heat'
+  | 'heatCount'
+  | 'eventType'
+  | 'trackDiscipline'
+  | 'fieldDiscipline'
+  | 'startedAt'
+  | 'resultsAt'
+>;
+
+export interface EventEstimate {
+  /** Venue clock, "HH:MM" (24-hour); null when the timetable gives no time to go on. */
+  estimatedStart: string | null;
+  lateMinutes: number | null;
+}
+
+/** An estimate as pages show it: also whether the event has started, and its words. */
+export interface ShownEstimate extends EventEstimate {
+  started: boolean;
+  /** "≈ 14:32 · running 12 min late"; null once started or without a time. */
+  text: string | null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** "HH:MM" of minutes after midnight (seconds dropped, as a timetable shows them). */
+export function clockText(minutes: number): string {
+  const whole = Math.floor(minutes) % (24 * 60);
+  return `${pad2(Math.floor(whole / 60))}:${pad2(whole % 60)}`;
+}
+
+/** The venue's clock now, "HH:MM:SS": what the server stamps an event's observations with. */
+export function venueTimeOfDay(now: Date): string {
+  const { minutes } = competitionClock(now);
+  return `${clockText(minutes)}:${pad2(now.getUTCSeconds())}`;
+}
+
+/**
+ * Minutes after midnight on the venue's clock, on the competition's own day. Another day has
+ * no "now" to hold estimates back (-Infinity): a meet tomorrow is estimated by its timetable,
+ * one that is over by what happened.
+ */
+export function venueNow(competitionDate: string | null, now: Date): number {
+  const clock = competitionClock(now);
+  return competitionDate === clock.date
+    ? clock.minutes + now.getUTCSeconds() / 60
+    : Number.NEGATIVE_INFINITY;
+}
+
+/** Every event's estimated start (shared/schedule/estimate.ts) as the API and pages show it. */
+export function scheduleEstimates(
+  events: readonly EventSchedule[],
+  competitionDate: string | null,
+  now: Date,
+): Map<string, ShownEstimate> {
+  const scheduled: ScheduledEvent[] = events.map((event) => ({
+    ...event,
+    startedAt: parseEventTime(event.startedAt),
+    resultsAt: parseEventTime(event.resultsAt),
+  }));
+  const estimates = estimateStarts(scheduled, venueNow(competitionDate, now));
+  const shown = new Map<string, ShownEstimate>();
+  for (const event of events) {
+    const estimate = estimates.get(event.id);
+    // With no "now" (another day) an event without a time has nothing to go on.
+    const known = estimate && Number.isFinite(estimate.estimatedStart) ? estimate : null;
+    shown.set(event.id, {
+      estimatedStart: known?.estimatedStart == null ? null : clockText(known.estimatedStart),
+      lateMinutes: known?.lateMinutes ?? null,
+      started: estimate?.started ?? false,
+      text: known ? formatEstimate(known) : null,
+    });
+  }
+  return shown;
+}
