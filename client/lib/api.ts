@@ -9,6 +9,7 @@ import type {
 } from '../../shared/schemas/index.ts';
 import type { CompetitionTab } from '../../shared/competitionList.ts';
 
+import type { AthleteSearchResult } from '../../shared/schemas/athleteSearch.ts';
 import { ApiRequestError, request, sendJson } from './http.ts';
 
 /**
@@ -45,6 +46,14 @@ export const api = {
     ),
   event: (id: string) => read<PublicEvent>(`/api/events/${encodeURIComponent(id)}`),
   prices: () => request<PricePlan[]>('/api/prices'),
+  /** A search (`q`), or the athletes a device follows (`key`, `club`), with their events. */
+  athletes: (competitionUic: number, query: { q?: string; key?: string[]; club?: string[] }) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set('q', query.q);
+    for (const key of query.key ?? []) params.append('key', key);
+    for (const club of query.club ?? []) params.append('club', club);
+    return request<AthleteSearchResult>(`/api/competitions/${competitionUic}/athletes?${params}`);
+  },
 };
 
 /** POST /api/waitinglist: 200 { ok: true } is success; anything else (or no answer) throws. */

@@ -17,7 +17,12 @@ import { ResultsTable } from '../components/event/ResultsTable.tsx';
 import { StartListTable } from '../components/event/StartListTable.tsx';
 import { EventNotFound } from '../components/event/EventNotFound.tsx';
 import { RaceClock } from '../components/event/RaceClock.tsx';
+import { useEstimates } from '../lib/useEstimates.ts';
+import { FollowScope } from '../components/follow/FollowScope.tsx';
+import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
+import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
 import '../components/event/event.css';
+import '../components/follow/follow.css';
 
 /**
  * The public event, or null when there is none to show: 404 (and 400 for an id that cannot
@@ -148,10 +153,31 @@ export function EventPage() {
   }
 
   return (
+    <FollowScope competitionUic={event.competitionUic}>
+      <EventView event={event} />
+    </FollowScope>
+  );
+}
+
+/**
+ * The event with its estimated start, worked out live from its competition's events (a heat
+ * that starts late moves this one), and the competition's athlete search.
+ */
+function EventView({ event }: { event: PublicEvent }) {
+  const competitionUic = event.competitionUic;
+  const events = useQuery({
+    queryKey: queryKeys.events(competitionUic),
+    queryFn: () => api.events(competitionUic),
+  });
+  useLiveSubscription({ competitionUic });
+  const estimates = useEstimates(events.data, event.competition.date);
+  return (
     <div className="container ev-event-page">
-      <EventHeader event={event} />
+      <EventHeader event={event} estimate={estimates?.get(event.id)} />
       <RaceClock eventId={event.id} />
+      <AlertsPrompt />
       <EventTable event={event} />
+      <AthleteSearch competitionUic={competitionUic} estimates={estimates} />
     </div>
   );
 }

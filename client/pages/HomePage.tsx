@@ -20,7 +20,13 @@ import { HomeBanner } from '../components/home/HomeBanner.tsx';
 import { CompetitionHeader } from '../components/home/CompetitionHeader.tsx';
 import { HomeSelectors } from '../components/home/HomeSelectors.tsx';
 import { EventsList } from '../components/home/EventsList.tsx';
+import { eventsVersion, useEstimates } from '../lib/useEstimates.ts';
+import { FollowScope } from '../components/follow/FollowScope.tsx';
+import { MyAthletes } from '../components/follow/MyAthletes.tsx';
+import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
+import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
 import '../components/home/home.css';
+import '../components/follow/follow.css';
 
 const NO_EVENTS: EventSummary[] = [];
 
@@ -94,6 +100,7 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
   });
 
   const eventList = events.data ?? NO_EVENTS;
+  const estimates = useEstimates(events.data, competition?.date);
   const eventOptions = useMemo(
     () => eventSelectorOptions(eventList.filter((event) => event.visible)),
     [eventList],
@@ -143,9 +150,21 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
               }}
               onEventChange={(id) => setChosenEvent({ competitionUic, eventId: id })}
             />
+            {competition && (
+              <FollowScope competitionUic={competition.uic}>
+                <AlertsPrompt />
+                <MyAthletes
+                  competitionUic={competition.uic}
+                  estimates={estimates}
+                  eventsVersion={eventsVersion(events.data)}
+                />
+                <AthleteSearch competitionUic={competition.uic} estimates={estimates} />
+              </FollowScope>
+            )}
             <EventsList
               competitionName={competition?.competitionName ?? null}
               events={eventList}
+              estimates={estimates}
               loading={competitionUic !== undefined && events.isPending}
               selectedEventId={eventId}
               showConnection={competition?.liveNow ?? false}

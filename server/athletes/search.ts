@@ -5,7 +5,7 @@ import type { IndexedAthlete } from './index.ts';
 export interface AthleteQuery {
   q?: string | undefined;
   key: readonly string[];
-  club?: string | undefined;
+  club: readonly string[];
 }
 
 /**
@@ -18,14 +18,14 @@ export function searchAthletes(
   query: AthleteQuery,
 ): { athletes: IndexedAthlete[]; total: number } {
   const keys = new Set(query.key);
-  const club = foldText(query.club);
+  const clubs = new Set(query.club.map(foldText).filter(Boolean));
   const words = foldText(query.q).split(' ').filter(Boolean);
   const bib = foldBib(query.q);
   const searched = words.length > 0 || bib !== '';
   const found = athletes.filter(
     (a) =>
       keys.has(a.entry.key) ||
-      (club !== '' && a.club === club) ||
+      clubs.has(a.club) ||
       (searched && ((bib !== '' && a.bib === bib) || words.every((w) => a.text.includes(w)))),
   );
   const start = words.join(' ');
@@ -34,6 +34,6 @@ export function searchAthletes(
   found.sort((a, b) => score(a) - score(b) || a.entry.name.localeCompare(b.entry.name));
   // Followed athletes and clubs are listed whole: a device asked for exactly those.
   const listed =
-    searched && keys.size === 0 && club === '' ? found.slice(0, MAX_SEARCH_RESULTS) : found;
+    searched && keys.size === 0 && clubs.size === 0 ? found.slice(0, MAX_SEARCH_RESULTS) : found;
   return { athletes: listed, total: found.length };
 }

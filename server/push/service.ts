@@ -8,6 +8,7 @@ import { Invalid } from '../errors.ts';
 import { dueAlerts } from './alerts.ts';
 import { isAllowedEndpoint } from './endpoints.ts';
 import { markKnown, saveSubscription } from './queries.ts';
+import type { AthleteIndex } from '../athletes/index.ts';
 
 export const ENDPOINT_REFUSED =
   'This browser\u2019s push service is not one Rith can send alerts to.';
@@ -41,6 +42,13 @@ export async function saveDeviceSubscription(
   if (!isAllowedEndpoint(subscription.endpoint, deps.config.endpointHosts)) {
     throw new Invalid(ENDPOINT_REFUSED, 'push_endpoint_refused');
   }
+  // Read before the transaction: the index is the node's cache, which reads through its own
+  // connection (an embedded database has one, held by the transaction).
+  const indexes = new Map<number, AthleteIndex>();
+  for (const uic of new Set([...follows.athletes, ...follows.clubs].map((f) => f.competitionUic))) {
+    const index = (await deps.reads.athletesOf(uic)).facts;
+    if (index) indexes.set(uic, index);
+  }
   await deps.db.transaction().execute(async (trx) => {
     const saved = await saveSubscription(
       trx,
@@ -48,10 +56,7 @@ export async function saveDeviceSubscription(
       follows,
     );
     const fresh = added(saved.before, follows);
-    const uics = new Set([...fresh.athletes, ...fresh.clubs].map((f) => f.competitionUic));
-    for (const uic of uics) {
-      const index = (await deps.reads.athletesOf(uic)).facts;
-      if (!index) continue;
+    for (const [uic, index] of indexes) {
       const estimates = scheduleEstimates(index.schedule, index.date, new Date());
       const known = dueAlerts(index.schedule, estimates, () => null, fresh, uic);
       await markKnown(

@@ -41,16 +41,19 @@ export const MAX_SEARCH_RESULTS = 50;
 
 /**
  * GET /api/competitions/{uic}/athletes: `q` searches names, bibs and clubs (accents and case
- * ignored, every word must match); `key` (repeatable) answers followed athletes by key,
- * `club` a whole club's athletes.
+ * ignored, every word must match); `key` answers followed athletes by key and
+ * `club` whole clubs' athletes (both repeatable).
  */
+const repeatable = (max: number, count: number) =>
+  z
+    .union([z.string().max(max), z.array(z.string().max(max)).max(count)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
 export const AthleteSearchQuery = z.object({
   q: z.string().trim().max(100).optional(),
-  key: z
-    .union([z.string().max(300), z.array(z.string().max(300)).max(300)])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  club: z.string().trim().max(200).optional(),
+  key: repeatable(300, 300),
+  club: repeatable(200, 30),
 });
 
 export const AthleteSearchResult = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FOLLOWED_ATHLETES, MAX_FOLLOWED_CLUBS } from '../follows.ts';
 
 /** Follows kept on a device (client/lib/follows.ts) and, for alerts, with its subscription. */
 export const FollowedAthlete = z.object({
@@ -17,17 +18,11 @@ export const FollowedClub = z.object({
 });
 export type FollowedClub = z.infer<typeof FollowedClub>;
 
-/** A device follows at most this many; enough for a coach's whole squad at a few meets. */
-export const MAX_FOLLOWED_ATHLETES = 300;
-export const MAX_FOLLOWED_CLUBS = 30;
-
 export const Follows = z.object({
   athletes: z.array(FollowedAthlete).max(MAX_FOLLOWED_ATHLETES),
   clubs: z.array(FollowedClub).max(MAX_FOLLOWED_CLUBS),
 });
 export type Follows = z.infer<typeof Follows>;
-
-export const NO_FOLLOWS: Follows = { athletes: [], clubs: [] };
 
 /** A browser's PushSubscription.toJSON(), as the Push API gives it. */
 export const PushSubscriptionJson = z.object({

@@ -41,7 +41,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 /** Starts the real app on a random port over a migrated database of its own (embedded) or the shared test database. */
 export async function startTestApp(
-  options: { serveClient?: boolean; config?: Partial<Config>; logger?: FastifyBaseLogger } = {},
+  options: {
+    serveClient?: boolean;
+    config?: Partial<Config>;
+    logger?: FastifyBaseLogger;
+    /** false: no job runs in this process (a test that starts and stops the worker itself). */
+    processors?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const loadDataDir =
@@ -56,7 +62,8 @@ export async function startTestApp(
   });
   trackCachedReads(runtime.db, app.publicReads.cache);
   // As npm start does: upload jobs run in this process unless a worker process serves Redis.
-  const processors = config.redisUrl ? null : await registerProcessors(runtime);
+  const processors =
+    config.redisUrl || options.processors === false ? null : await registerProcessors(runtime);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -10,6 +10,8 @@ import { competitionBackPath, formatCompetitionDate } from '../../../shared/comp
 import { StatusBadge } from '../StatusBadge.tsx';
 import { PhotoFinishDialog } from './PhotoFinishDialog.tsx';
 import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
+import { Estimate } from '../follow/Estimate.tsx';
+import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 
 /** '+1.3 m/s · Legal wind', or null when the event has no wind reading. */
 function windText(windSpeed: string | null): string | null {
@@ -28,7 +30,14 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function EventHeader({ event }: { event: PublicEvent }) {
+export function EventHeader({
+  event,
+  estimate,
+}: {
+  event: PublicEvent;
+  /** The live estimate, on the competition's day, while the event is still to start. */
+  estimate?: ShownEstimate | undefined;
+}) {
   const { competition, club } = event;
   const wind = windText(event.windSpeed);
   const date = formatCompetitionDate(competition.date);
@@ -66,6 +75,11 @@ export function EventHeader({ event }: { event: PublicEvent }) {
 
       <dl className="ev-event-facts">
         <Fact label="Time">{formatEventTime(event.time)}</Fact>
+        {estimate?.text && (
+          <Fact label="Expected">
+            <Estimate estimate={estimate} />
+          </Fact>
+        )}
         <Fact label="Round">{roundLabels[event.round]}</Fact>
         {heat && <Fact label={heat.word}>{heat.which}</Fact>}
         <Fact label="Status">

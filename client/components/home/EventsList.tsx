@@ -16,6 +16,8 @@ import { Icon } from './Icon.tsx';
 import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 import { SortableHeader } from '../SortableHeader.tsx';
 import { track } from '../../lib/analytics.ts';
+import { Estimate } from '../follow/Estimate.tsx';
+import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
 
@@ -57,9 +59,12 @@ export function EventsList({
   loading,
   selectedEventId,
   showConnection,
+  estimates = null,
 }: {
   competitionName: string | null;
   events: readonly EventSummary[];
+  /** Estimated starts, on the competition's day (client/lib/useEstimates.ts). */
+  estimates?: ReadonlyMap<string, ShownEstimate> | null;
   loading: boolean;
   selectedEventId: string;
   /** Say whether updates arrive: only while the competition is happening now. */
@@ -118,7 +123,10 @@ export function EventsList({
                   className={isScratched(event.status) ? 'event-row is-scratched' : 'event-row'}
                   onClick={(e) => openRow(e, event)}
                 >
-                  <td className="event-time">{formatEventTime(event.time)}</td>
+                  <td className="event-time">
+                    {formatEventTime(event.time)}
+                    <Estimate estimate={estimates?.get(event.id)} time={event.time} />
+                  </td>
                   <td className="event-name">
                     {/* The heat is part of the link: six heats may share one name. */}
                     <Link to={eventPath(event)}>
@@ -154,7 +162,10 @@ export function EventsList({
                 className={isScratched(event.status) ? 'event-card is-scratched' : 'event-card'}
               >
                 <div className="event-card-top">
-                  <span className="event-card-time">{formatEventTime(event.time)}</span>
+                  <span className="event-card-time">
+                    {formatEventTime(event.time)}
+                    <Estimate estimate={estimates?.get(event.id)} time={event.time} />
+                  </span>
                   <StatusBadge status={event.status} />
                 </div>
                 <Link to={eventPath(event)} className="event-card-name">

@@ -1,0 +1,123 @@
+import { useSyncExternalStore } from 'react';
+import type { Follows } from '../../shared/schemas/follow.ts';
+import { sendJson, request } from './http.ts';
+import { getFollows, subscribeFollows } from './follows.ts';
+import { readFlag, writeFlag, writeItem } from './storage.ts';
+
+/*
+ * Web Push on this device: the service worker (client/public/sw.js) shows what the server
+ * sends; the subscription is saved with the device's follows, and again whenever they
+ * change. Permission is asked only when the visitor turns alerts on, after following.
+ */
+
+export type AlertsState = 'unsupported' | 'denied' | 'off' | 'on' | 'working';
+
+const DISMISSED = 'rithAlertsPromptDismissed';
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let state: AlertsState = 'off';
+
+function set(next: AlertsState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const supportsPush = (): boolean =>
+  typeof window !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window;
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  return navigator.serviceWorker.ready;
+}
+
+async function existingSubscription(): Promise<PushSubscription | null> {
+  const reg = await navigator.serviceWorker.getRegistration('/');
+  return (await reg?.pushManager.getSubscription()) ?? null;
+}
+
+const save = (subscription: PushSubscription, follows: Follows) =>
+  sendJson<{ ok: true }>('PUT', '/api/push/subscription', {
+    subscription: subscription.toJSON(),
+    follows,
+  });
+
+/** Finds out whether this device has alerts on (once, at start). */
+async function init(): Promise<void> {
+  if (!supportsPush()) return set('unsupported');
+  if (Notification.permission === 'denied') return set('denied');
+  const subscription = await existingSubscription().catch(() => null);
+  set(subscription && Notification.permission === 'granted' ? 'on' : 'off');
+}
+if (typeof window !== 'undefined') void init();
+
+// Follows changed (here or in another tab): the server alerts about the new list.
+let syncing: Promise<unknown> = Promise.resolve();
+subscribeFollows(() => {
+  if (state !== 'on') return;
+  syncing = syncing
+    .then(async () => {
+      const subscription = await existingSubscription();
+      if (subscription) await save(subscription, getFollows());
+    })
+    .catch((error: unknown) => console.error('Could not update alerts', error));
+});
+
+/** Asks permission, subscribes, and saves the subscription with what the device follows. */
+export async function turnOnAlerts(): Promise<AlertsState> {
+  if (!supportsPush()) return 'unsupported';
+  set('working');
+  try {
+    const permission = await Notification.requestPermission();
+    if (permission !== 'granted') {
+      set(permission === 'denied' ? 'denied' : 'off');
+      return state;
+    }
+    const { publicKey } = await request<{ publicKey: string }>('/api/push/public-key');
+    const reg = await registration();
+    const subscription =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      }));
+    await save(subscription, getFollows());
+    set('on');
+  } catch (error) {
+    console.error('Could not turn alerts on', error);
+    set('off');
+    throw error;
+  }
+  return state;
+}
+
+/** Stops every alert to this device: the server forgets it, the browser unsubscribes. */
+export async function turnOffAlerts(): Promise<void> {
+  set('working');
+  try {
+    const subscription = await existingSubscription();
+    if (subscription) {
+      await sendJson('DELETE', '/api/push/subscription', { endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+  } finally {
+    set(supportsPush() ? 'off' : 'unsupported');
+  }
+}
+
+export function useAlertsState(): AlertsState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => 'off' as const,
+  );
+}
+
+export const promptDismissed = (): boolean => readFlag(DISMISSED);
+export const dismissPrompt = (): void => writeFlag(DISMISSED);
+export const resetPrompt = (): void => writeItem(DISMISSED, 'false');

@@ -1,0 +1,3 @@
+/** A device follows at most this many; enough for a coach's whole squad at a few meets. */
+export const MAX_FOLLOWED_ATHLETES = 300;
+export const MAX_FOLLOWED_CLUBS = 30;
