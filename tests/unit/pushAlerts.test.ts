@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { dueAlerts } from '../../server/push/alerts.ts';
+import type { EventRows } from '../../server/events/queries.ts';
+import type { EventEstimate } from '../../shared/schedule/venue.ts';
+import { athleteRow } from '../../shared/athleteRow.ts';
+import type { Follows } from '../../shared/schemas/follow.ts';
+
+const ana = athleteRow({ id: 'a', name: 'Ana Reyes', bib: '40', club: 'Tuam AC', lane: '2' });
+const bo = athleteRow({ id: 'b', name: 'Bo Chen', bib: '41', club: 'Tuam AC', lane: '3' });
+const event = (fields: Partial<EventRows>): EventRows => ({
+  id: 'e1',
+  competitionUic: 1,
+  eventName: 'Women 100 Meter Dash',
+  eventType: 'ATHLETICS',
+  trackDiscipline: 'ONE_HUNDRED_METER',
+  fieldDiscipline: null,
+  round: 'heats',
+  heat: 2,
+  heatCount: 3,
+  time: '14:00',
+  status: 'upcoming',
+  startedAt: null,
+  resultsAt: null,
+  startListFile: [ana, bo],
+  results: [],
+  live: null,
+  ...fields,
+});
+const follows: Follows = {
+  athletes: [{ competitionUic: 1, key: 'bib:40', name: 'Ana Reyes', club: 'Tuam AC', bib: '40' }],
+  clubs: [{ competitionUic: 1, club: 'tuam ac' }],
+};
+const estimate: EventEstimate = { estimatedStart: '14:12', lateMinutes: 12 };
+const due = (e: EventRows, minutesToStart: number | null) =>
+  dueAlerts([e], new Map([[e.id, estimate]]), () => minutesToStart, follows, 1);
+
+describe('alerts due', () => {
+  it('a start list names the followed athletes once, with heat words and the estimate', () => {
+    const [alert, ...rest] = due(event({}), 60);
+    expect(rest).toEqual([]);
+    expect(alert).toMatchObject({
+      kind: 'startList',
+      keys: ['e1:startList:bib:40', 'e1:startList:club:tuam ac'],
+      alert: {
+        title: 'Start list out: Women 100 Meter Dash, Heat 2 of 3',
+        body: 'Ana Reyes (lane 2); Bo Chen (lane 3) · ≈ 14:12 · running 12 min late',
+        url: '/event/e1',
+        tag: 'e1:startList',
+      },
+    });
+  });
+
+  it('"starting soon" within 15 minutes of the estimate, not after the heat started', () => {
+    expect(due(event({}), 14).map((a) => a.kind)).toEqual(['startList', 'startingSoon']);
+    expect(due(event({}), 16).map((a) => a.kind)).toEqual(['startList']);
+    expect(due(event({ startedAt: '14:11' }), 5).map((a) => a.kind)).toEqual(['startList']);
+  });
+
+  it('results: unofficial from the scoreboard, official from the file, said as such', () => {
+    const live = { rows: [{ ...ana, rank: '1', performance: '11.90' }], wind: null, updatedAt: '' };
+    const [, unofficial] = due(event({ live }), null);
+    expect(unofficial?.alert.body).toBe('1. Ana Reyes 11.90 · provisional, may change');
+    const official = due(
+      event({ status: 'official', results: [{ ...bo, rank: '1', performance: '11.80' }] }),
+      null,
+    ).find((a) => a.kind === 'official');
+    // Bo is followed through the club only.
+    expect(official?.keys).toEqual(['e1:official:club:tuam ac']);
+    expect(official?.alert.body).toBe('1. Bo Chen 11.80');
+  });
+
+  it('nothing for another competition, or for nobody followed', () => {
+    expect(dueAlerts([event({})], new Map(), () => null, follows, 2)).toEqual([]);
+    expect(
+      dueAlerts(
+        [event({ startListFile: [athleteRow({ id: 'x', name: 'X', club: 'Y' })] })],
+        new Map(),
+        () => null,
+        follows,
+        1,
+      ),
+    ).toEqual([]);
+  });
+});
