@@ -44,12 +44,27 @@ const save = (subscription: PushSubscription, follows: Follows) =>
     follows,
   });
 
+const base64url = (buffer: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(buffer)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+function madeFor(subscription: PushSubscription, publicKey: string): boolean {
+  const key = subscription.options.applicationServerKey;
+  return key === null || base64url(key) === publicKey.replace(/=+$/, '');
+}
+
 /** Finds out whether this device has alerts on (once, at start). */
 async function init(): Promise<void> {
   if (!supportsPush()) return set('unsupported');
   if (Notification.permission === 'denied') return set('denied');
   const subscription = await existingSubscription().catch(() => null);
-  set(subscription && Notification.permission === 'granted' ? 'on' : 'off');
+  const on = subscription !== null && Notification.permission === 'granted';
+  set(on ? 'on' : 'off');
+  // Saved again at each visit: a browser may have renewed its subscription since, or the
+  // server dropped one a push service said was gone.
+  if (on) await save(subscription, getFollows()).catch(() => undefined);
 }
 if (typeof window !== 'undefined') void init();
 
@@ -77,12 +92,16 @@ export async function turnOnAlerts(): Promise<AlertsState> {
     }
     const { publicKey } = await request<{ publicKey: string }>('/api/push/public-key');
     const reg = await registration();
-    const subscription =
-      (await reg.pushManager.getSubscription()) ??
-      (await reg.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: publicKey,
-      }));
+    let subscription = await reg.pushManager.getSubscription();
+    // One made for another key (the server's changed) would never get an alert.
+    if (subscription && !madeFor(subscription, publicKey)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: publicKey,
+    });
     await save(subscription, getFollows());
     set('on');
   } catch (error) {
@@ -99,8 +118,11 @@ export async function turnOffAlerts(): Promise<void> {
   try {
     const subscription = await existingSubscription();
     if (subscription) {
-      await sendJson('DELETE', '/api/push/subscription', { endpoint: subscription.endpoint });
+      // The browser first: offline, the server's copy goes at its next alert (410 Gone).
       await subscription.unsubscribe();
+      await sendJson('DELETE', '/api/push/subscription', {
+        endpoint: subscription.endpoint,
+      }).catch(() => undefined);
     }
   } finally {
     set(supportsPush() ? 'off' : 'unsupported');

@@ -159,17 +159,22 @@ export function EventPage() {
   );
 }
 
+const ESTIMATE_REFRESH_MS = 60_000;
+
 /**
- * The event with its estimated start, worked out live from its competition's events (a heat
- * that starts late moves this one), and the competition's athlete search.
+ * The event with its estimated start, worked out from its competition's events (a heat that
+ * starts late moves this one), and the competition's athlete search.
  */
 function EventView({ event }: { event: PublicEvent }) {
   const competitionUic = event.competitionUic;
+  // The other events move this one's estimate. Not their pushes (every change to every event
+  // of the meet, rows and all, to every event page), but their list now and then: an
+  // unchanged list costs a 304 with no body.
   const events = useQuery({
     queryKey: queryKeys.events(competitionUic),
     queryFn: () => api.events(competitionUic),
+    refetchInterval: ESTIMATE_REFRESH_MS,
   });
-  useLiveSubscription({ competitionUic });
   const estimates = useEstimates(events.data, event.competition.date);
   return (
     <div className="container ev-event-page">

@@ -13,7 +13,15 @@ self.addEventListener('push', (event) => {
   } catch {
     alert = null;
   }
-  if (!alert || typeof alert.title !== 'string') return;
+  // A push must show something: one that cannot be read says where to look.
+  if (!alert || typeof alert.title !== 'string') {
+    alert = {
+      title: 'Rith',
+      body: 'Something new for the athletes you follow.',
+      url: '/',
+      tag: 'rith',
+    };
+  }
   event.waitUntil(
     self.registration.showNotification(alert.title, {
       body: alert.body,

@@ -1,12 +1,30 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AthleteSearchQuery, AthleteSearchResult } from '../../shared/schemas/athleteSearch.ts';
-import { scheduleEstimates } from '../../shared/schedule/venue.ts';
+import { scheduleEstimates, type ShownEstimate } from '../../shared/schedule/venue.ts';
+import type { AthleteIndex } from './index.ts';
 import { parsePositiveInt } from '../competitions/routes.ts';
 import { NotFound } from '../errors.ts';
 import { searchAthletes } from './search.ts';
 
 const UicParams = z.object({ competitionUic: z.string() });
+
+/**
+ * A competition's estimated starts, worked out at most once a second: they move with the
+ * clock, but a crowd searching at once need not work them out each.
+ */
+const estimated = new WeakMap<
+  AthleteIndex,
+  { second: number; estimates: Map<string, ShownEstimate> }
+>();
+function estimatesOf(index: AthleteIndex): Map<string, ShownEstimate> {
+  const second = Math.floor(Date.now() / 1000);
+  const held = estimated.get(index);
+  if (held?.second === second) return held.estimates;
+  const estimates = scheduleEstimates(index.schedule, index.date, new Date());
+  estimated.set(index, { second, estimates });
+  return estimates;
+}
 
 /**
  * Athlete search and followed athletes, from the node's index of the competition's lists
@@ -29,7 +47,7 @@ export const athleteRoutes: FastifyPluginAsyncZod = async (app) => {
       const index = uic === undefined ? null : (await app.publicReads.athletesOf(uic)).facts;
       if (!index) throw new NotFound('Competition not found');
       const found = searchAthletes(index.athletes, request.query);
-      const estimates = scheduleEstimates(index.schedule, index.date, new Date());
+      const estimates = estimatesOf(index);
       reply.header('cache-control', 'no-cache');
       return {
         total: found.total,

@@ -9,9 +9,10 @@ export interface AthleteQuery {
 }
 
 /**
- * The athletes a query names, best first: a bib typed whole, then names that start with what
- * was typed, then the rest by name. Every word of `q` must be found in the athlete's folded
- * name or club, or be their bib; `key` and `club` list followed athletes and clubs whole.
+ * The athletes a query names, best first: a bib typed whole, then names with a word that
+ * starts with what was typed, then the rest by name. Every word of `q` must be found in the
+ * athlete's folded name or club, or be their bib; `key` and `club` list followed athletes
+ * and clubs whole.
  */
 export function searchAthletes(
   athletes: readonly IndexedAthlete[],
@@ -20,20 +21,23 @@ export function searchAthletes(
   const keys = new Set(query.key);
   const clubs = new Set(query.club.map(foldText).filter(Boolean));
   const words = foldText(query.q).split(' ').filter(Boolean);
-  const bib = foldBib(query.q);
+  // A bib is letters and digits: "-" or "?" searches nothing.
+  const bib = /^[\p{L}\p{N}]+$/u.test(foldBib(query.q)) ? foldBib(query.q) : '';
   const searched = words.length > 0 || bib !== '';
-  const found = athletes.filter(
-    (a) =>
-      keys.has(a.entry.key) ||
-      clubs.has(a.club) ||
-      (searched && ((bib !== '' && a.bib === bib) || words.every((w) => a.text.includes(w)))),
-  );
+  const matches = (a: IndexedAthlete) =>
+    searched && ((bib !== '' && a.bib === bib) || words.every((w) => a.text.includes(w)));
+  const followed = athletes.filter((a) => keys.has(a.entry.key) || clubs.has(a.club));
+  const found = athletes.filter(matches);
   const start = words.join(' ');
   const score = (a: IndexedAthlete) =>
-    bib !== '' && a.bib === bib ? 0 : start !== '' && a.text.startsWith(start) ? 1 : 2;
+    bib !== '' && a.bib === bib
+      ? 0
+      : start !== '' && (a.text.startsWith(start) || a.text.includes(` ${start}`))
+        ? 1
+        : 2;
   found.sort((a, b) => score(a) - score(b) || a.entry.name.localeCompare(b.entry.name));
-  // Followed athletes and clubs are listed whole: a device asked for exactly those.
-  const listed =
-    searched && keys.size === 0 && clubs.size === 0 ? found.slice(0, MAX_SEARCH_RESULTS) : found;
-  return { athletes: listed, total: found.length };
+  // Followed athletes and clubs are listed whole (a device asked for exactly those, and a
+  // follow list is capped); a search, its first MAX_SEARCH_RESULTS.
+  const listed = new Set([...followed, ...found.slice(0, MAX_SEARCH_RESULTS)]);
+  return { athletes: [...listed], total: new Set([...followed, ...found]).size };
 }

@@ -350,7 +350,7 @@ export interface PushSubscriptionsTable {
 export interface PushAlertsTable {
   subscriptionId: string;
   alertKey: string;
-  claimedAt: Generated<Timestamp>;
+  claimedAt: Timestamp;
   sentAt: Timestamp | null;
 }
 

@@ -21,6 +21,7 @@ import { isPublicEvent } from './queries.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
 import { RowCapExceeded, writeEvent } from './service.ts';
+import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
 
 type Results = Extract<ScoreboardUpdate, { type: 'results' }>;
 
@@ -193,4 +194,19 @@ export async function clockEvent(
     const why = ignoredBecause(target.stored);
     return why === null ? target : { reason: why };
   });
+}
+
+/**
+ * The heat's start, from the first running clock that reaches it: now less the time on the
+ * clock, on the venue's clock. Only the first one counts (a .lif's start time overwrites it
+ * with the gun's own); not announced, as the next results carry it.
+ */
+export async function recordClockStart(db: Db, eventId: string, elapsedMs: number): Promise<void> {
+  const startedAt = venueTimeOfDay(new Date(Date.now() - elapsedMs));
+  await db
+    .updateTable('events')
+    .set({ startedAt })
+    .where('id', '=', eventId)
+    .where('startedAt', 'is', null)
+    .execute();
 }

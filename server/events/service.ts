@@ -11,6 +11,7 @@ import { isEventId } from './queries.ts';
 import { eventMessage, type SavedEvent } from './message.ts';
 import { EventChanges } from './changes.ts';
 import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
+import { competitionClock } from '../../shared/entries.ts';
 
 /** Event fields a change may set; start lists and results are athlete rows. */
 export type EventFields = Omit<
@@ -51,6 +52,18 @@ export function checkRowCap(fields: EventFields, event = 'the event'): void {
   }
 }
 
+/**
+ * The venue's time now, unless results already arrived; only on the competition's own day:
+ * results typed in the day after say nothing of when the meet ran. (A new event's first
+ * results, from the admin's form, are not timed at all.)
+ */
+function firstResultsAt(now: Date) {
+  const { date } = competitionClock(now);
+  return sql<
+    string | null
+  >`case when (select c.date from competitions c where c.uic = events.competition_uic) = ${date} then coalesce(events.results_at, ${venueTimeOfDay(now)}) else events.results_at end`;
+}
+
 export function columns(fields: EventFields, write: 'insert' | 'update' = 'update') {
   checkRowCap(fields);
   const { results, startListFile, live: liveRows, ...rest } = fields;
@@ -60,10 +73,9 @@ export function columns(fields: EventFields, write: 'insert' | 'update' = 'updat
   // When the first results arrived, whichever path brought them: the estimated starts learn
   // from it how the meet is running (shared/schedule/estimate.ts).
   const arrived = (results?.length ?? 0) > 0 || (liveRows?.rows.length ?? 0) > 0;
-  const now = venueTimeOfDay(new Date());
   return {
-    ...(arrived && rest.resultsAt === undefined
-      ? { resultsAt: write === 'insert' ? now : sql<string>`coalesce(events.results_at, ${now})` }
+    ...(arrived && write === 'update' && rest.resultsAt === undefined
+      ? { resultsAt: firstResultsAt(new Date()) }
       : {}),
     ...rest,
     ...(live !== undefined ? { live: live === null ? null : JSON.stringify(live) } : {}),

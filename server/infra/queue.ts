@@ -8,6 +8,12 @@ export type JobHandler<N extends QueueName> = (payload: JobPayload<N>) => Promis
 export interface EnqueueOptions {
   /** Jobs with the same id are run once: an upload id makes a retry idempotent. */
   jobId: string;
+  /**
+   * A job of this id that already ran is not run again (by default it is: an upload queued
+   * again is to be parsed again). For ids that name one change, queued by every worker; in
+   * embedded mode one process queues it, so only a job still waiting is left alone.
+   */
+  once?: boolean;
 }
 
 /** Background jobs. Producers enqueue after their transaction commits. */
@@ -154,6 +160,7 @@ export class BullMqQueue implements JobQueue {
     const queue = this.producer(name);
     // A finished job keeps its id for a while; queuing that id again would do nothing.
     const previous = await queue.getJob(opts.jobId);
+    if (previous && opts.once) return;
     if (previous && ((await previous.isFailed()) || (await previous.isCompleted()))) {
       await previous.remove();
     }

@@ -5,7 +5,7 @@ import type {
   Follows,
   PushAlert,
 } from '../../shared/schemas/follow.ts';
-import { athleteMatches, clubMatches, foldText } from '../../shared/athletes/identity.ts';
+import { athleteMatcher, clubMatcher, foldText } from '../../shared/athletes/identity.ts';
 import { eventTitle } from '../../shared/athletics/heats.ts';
 import type { EventEstimate } from '../../shared/schedule/venue.ts';
 import type { EventRows } from '../events/queries.ts';
@@ -26,20 +26,18 @@ export interface DueAlert {
 
 type Follow = { key: string; matches: (row: AthleteRow) => boolean };
 
-const followsIn = (follows: Follows, competitionUic: number): Follow[] => [
-  ...follows.athletes
+/** The device's follows in the competition, each with its matcher (shared/athletes). */
+function followsIn(follows: Follows, competitionUic: number): Follow[] {
+  const athletes = follows.athletes
     .filter((a) => a.competitionUic === competitionUic)
-    .map((a: FollowedAthlete) => ({
-      key: a.key,
-      matches: (row: AthleteRow) => athleteMatches(a, row),
-    })),
-  ...follows.clubs
-    .filter((c) => c.competitionUic === competitionUic)
-    .map((c: FollowedClub) => ({
-      key: `club:${foldText(c.club)}`,
-      matches: (row: AthleteRow) => clubMatches(c.club, row),
-    })),
-];
+    .map((a: FollowedAthlete) => ({ key: a.key, matches: athleteMatcher(a) }));
+  const clubs = follows.clubs
+    .filter((c: FollowedClub) => c.competitionUic === competitionUic)
+    .map((c) => ({ key: `club:${foldText(c.club)}`, matches: clubMatcher(c.club) }));
+  // One follow per key: a list naming one twice would claim one alert twice.
+  const seen = new Set<string>();
+  return [...athletes, ...clubs].filter((f) => !seen.has(f.key) && seen.add(f.key));
+}
 
 const hasStarted = (event: EventRows) =>
   event.startedAt !== null ||
@@ -84,6 +82,8 @@ export function dueAlerts(
   minutesToStart: (eventId: string) => number | null,
   follows: Follows,
   competitionUic: number,
+  /** Keys claimed already (sent, known, or being sent): left out. */
+  claimed: ReadonlySet<string> = new Set(),
 ): DueAlert[] {
   const mine = followsIn(follows, competitionUic);
   if (mine.length === 0) return [];
@@ -94,6 +94,7 @@ export function dueAlerts(
       const rows = rowsFor(event, kind, estimate, minutesToStart(event.id));
       if (rows.length === 0) continue;
       const matched = mine
+        .filter((follow) => !claimed.has(`${event.id}:${kind}:${follow.key}`))
         .map((follow) => ({ follow, rows: rows.filter(follow.matches) }))
         .filter((m) => m.rows.length > 0);
       if (matched.length === 0) continue;

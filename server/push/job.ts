@@ -8,10 +8,11 @@ import { scheduleEstimates, venueNow } from '../../shared/schedule/venue.ts';
 import { parseEventTime } from '../../shared/athletics/eventTime.ts';
 import { findPublicCompetition } from '../competitions/queries.ts';
 import { listPublicEventRows } from '../events/queries.ts';
-import { dueAlerts, type AlertKind } from './alerts.ts';
-import { vapidKeys } from './keys.ts';
+import { dueAlerts, type AlertKind, type DueAlert } from './alerts.ts';
+import { vapidKeys, type VapidKeys } from './keys.ts';
 import {
   claimAlerts,
+  claimedKeys,
   dropSubscription,
   markSent,
   releaseClaims,
@@ -57,40 +58,66 @@ export function pushAlertsJob(deps: PushDeps) {
     const clock = venueNow(competition.date, now);
     const minutesToStart = (id: string) => {
       const start = parseEventTime(estimates.get(id)?.estimatedStart);
-      return start === null || !Number.isFinite(clock) ? null : start - clock;
+      // Whole minutes on both sides, as the estimate is shown: one clamped to now is 0, not -0.4.
+      return start === null || !Number.isFinite(clock) ? null : start - Math.floor(clock);
     };
     const keys = await vapidKeys(deps.db, deps.config);
+    const claimed = await claimedKeys(
+      deps.db,
+      subscriptions.map((s) => s.id),
+    );
     let failed = 0;
     for (const subscription of subscriptions) {
-      const due = dueAlerts(
-        events,
-        estimates,
-        minutesToStart,
-        subscription.follows,
-        competitionUic,
-      );
-      for (const { keys: alertKeys, alert } of due) {
-        const claimed = await claimAlerts(deps.db, subscription.id, alertKeys);
-        if (claimed.length === 0) continue;
-        const outcome = await send(deps, subscription, alert, keys);
-        if (outcome === 'sent') await markSent(deps.db, subscription.id, claimed);
-        else if (outcome === 'gone') break;
-        else {
-          failed += 1;
-          await releaseClaims(deps.db, subscription.id, claimed);
-        }
+      // One device's trouble is its own: the others still get their alerts.
+      try {
+        const due = dueAlerts(
+          events,
+          estimates,
+          minutesToStart,
+          subscription.follows,
+          competitionUic,
+          claimed.get(subscription.id),
+        );
+        failed += await sendDue(deps, subscription, due, keys);
+      } catch (err) {
+        failed += 1;
+        deps.log.warn({ err, subscription: subscription.id }, 'alerts for a device failed');
       }
     }
     if (failed > 0) throw new Error(`${failed} alert(s) not sent; the job is retried`);
   };
 }
 
+/** Claims and sends a device's due alerts, in order; answers how many are to be retried. */
+async function sendDue(
+  deps: PushDeps,
+  subscription: StoredSubscription,
+  due: DueAlert[],
+  keys: VapidKeys,
+): Promise<number> {
+  let failed = 0;
+  for (const { keys: alertKeys, alert } of due) {
+    const claimed = await claimAlerts(deps.db, subscription.id, alertKeys);
+    if (claimed.length === 0) continue;
+    const outcome = await send(deps, subscription, alert, keys);
+    if (outcome === 'gone') return failed;
+    if (outcome === 'retry') {
+      failed += 1;
+      await releaseClaims(deps.db, subscription.id, claimed);
+    } else {
+      // Sent, or refused for good (it would be refused again): either way, done.
+      await markSent(deps.db, subscription.id, claimed);
+    }
+  }
+  return failed;
+}
+
 async function send(
   deps: PushDeps,
   subscription: StoredSubscription,
   alert: PushAlert,
-  keys: { publicKey: string; privateKey: string },
-): Promise<'sent' | 'gone' | 'failed'> {
+  keys: VapidKeys,
+): Promise<'sent' | 'gone' | 'refused' | 'retry'> {
   try {
     await webpush.sendNotification(
       {
@@ -108,12 +135,31 @@ async function send(
     );
     return 'sent';
   } catch (err) {
-    if (err instanceof WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
-      deps.log.info({ subscription: subscription.id }, 'push subscription expired; dropped');
+    const outcome = outcomeOf(err);
+    if (outcome === 'gone') {
+      deps.log.info({ err, subscription: subscription.id }, 'push subscription gone; dropped');
       await dropSubscription(deps.db, subscription.id);
-      return 'gone';
+    } else {
+      deps.log.warn({ err, subscription: subscription.id }, 'push alert not sent');
     }
-    deps.log.warn({ err, subscription: subscription.id }, 'push alert not sent');
-    return 'failed';
+    return outcome;
   }
+}
+
+/**
+ * What a failed send means. 404 and 410: the subscription expired. 400, 401 and 403: the push
+ * service will never take it (keys that do not decrypt, a subscription made for another
+ * VAPID key), nor can a message encrypted for broken keys be sent: the subscription goes.
+ * 413 and other refusals: this alert will not go, the next may. 429, 5xx and network
+ * failures: later, by the queue's retry.
+ */
+export function outcomeOf(err: unknown): 'gone' | 'refused' | 'retry' {
+  if (!(err instanceof WebPushError)) {
+    // web-push encrypts before it sends: a key it cannot use fails here, for good.
+    return err instanceof Error && /key|encrypt|ecdh/i.test(err.message) ? 'gone' : 'retry';
+  }
+  const status = err.statusCode;
+  if ([400, 401, 403, 404, 410].includes(status)) return 'gone';
+  if (status === 429 || status >= 500) return 'retry';
+  return 'refused';
 }

@@ -61,12 +61,22 @@ export function subscriptionsFollowing(db: Db, competitionUic: number) {
     .execute();
 }
 
-/** The competitions anybody follows: what the start-soon tick looks at. */
-export async function followedCompetitions(db: Db): Promise<number[]> {
+/**
+ * The competitions held on `date` that anybody follows: what the start-soon tick looks at
+ * ("starting soon" comes due on the competition's day only).
+ */
+export async function followedCompetitionsOn(db: Db, date: string): Promise<number[]> {
   const rows = await db
-    .selectFrom('pushSubscriptions')
-    .select(sql<number>`unnest(competition_uics)`.as('uic'))
-    .distinct()
+    .selectFrom('competitions')
+    .select('uic')
+    .where('date', '=', date)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('pushSubscriptions')
+          .select(sql`1`.as('one'))
+          .where(sql<boolean>`competitions.uic = any(competition_uics)`),
+      ),
+    )
     .execute();
   return rows.map((r) => r.uic);
 }
@@ -130,4 +140,22 @@ export async function markKnown(db: Db, subscriptionId: string, keys: string[]):
     .values(keys.map((alertKey) => ({ subscriptionId, alertKey, sentAt: sql`now()` })))
     .onConflict((oc) => oc.columns(['subscriptionId', 'alertKey']).doNothing())
     .execute();
+}
+
+/** Every alert key claimed for these subscriptions: what a job need not look at again. */
+export async function claimedKeys(
+  db: Db,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const claimed = new Map<string, Set<string>>(subscriptionIds.map((id) => [id, new Set()]));
+  if (subscriptionIds.length === 0) return claimed;
+  const rows = await db
+    .selectFrom('pushAlerts')
+    .select(['subscriptionId', 'alertKey'])
+    .where('subscriptionId', 'in', subscriptionIds)
+    // A claim a crash left unsent is looked at again (claimAlerts takes it back when stale).
+    .where(sql<boolean>`sent_at is not null or claimed_at >= now() - ${UNSENT_RETRY}`)
+    .execute();
+  for (const row of rows) claimed.get(row.subscriptionId)?.add(row.alertKey);
+  return claimed;
 }

@@ -2,7 +2,8 @@ import type { Bus } from '../infra/bus.ts';
 import type { JobQueue } from '../infra/queue.ts';
 import type { Logger } from '../infra/logger.ts';
 import type { Db } from '../db/connect.ts';
-import { followedCompetitions } from './queries.ts';
+import { followedCompetitionsOn } from './queries.ts';
+import { competitionClock } from '../../shared/entries.ts';
 
 /**
  * What starts the pushAlerts job for a competition: each change to one of its events (a
@@ -16,13 +17,13 @@ export function startPushScheduler(
 ): () => void {
   const enqueue = (competitionUic: number, jobId: string) =>
     deps.queue
-      .enqueue('pushAlerts', { competitionUic }, { jobId })
+      .enqueue('pushAlerts', { competitionUic }, { jobId, once: true })
       .catch((err: unknown) => deps.log.warn({ err, competitionUic }, 'alert job not queued'));
 
   const tick = async () => {
     const slot = Math.floor(Date.now() / tickMs);
     try {
-      for (const uic of await followedCompetitions(deps.db))
+      for (const uic of await followedCompetitionsOn(deps.db, competitionClock(new Date()).date))
         await enqueue(uic, `${uic}:tick:${slot}`);
     } catch (err) {
       deps.log.warn({ err }, 'alert tick failed');
@@ -42,7 +43,8 @@ export function startPushScheduler(
     // Changes may have been missed: look at every followed competition now.
     () => void tick(),
   );
-  // What changed while no worker ran (a restart) is looked at once at start.
+  // What changed while no worker ran (a restart) is looked at once at start: today's
+  // competitions (a change to another day's is queued by the change itself).
   void tick();
   const timer = setInterval(() => void tick(), tickMs);
   timer.unref();

@@ -1,7 +1,7 @@
 import type { Runtime } from '../runtime.ts';
 import type { ScoreboardAnswer, ScoreboardUpdate } from '../../shared/schemas/timingRoom.ts';
 import { parseRaceTime } from '../../shared/athletics/raceTime.ts';
-import { clockEvent } from '../events/live.ts';
+import { clockEvent, recordClockStart } from '../events/live.ts';
 
 type Deps = Pick<Runtime, 'db' | 'bus'>;
 
@@ -29,5 +29,8 @@ export async function forwardClock(
       elapsedMs: Math.round(seconds * 1000),
     },
   });
+  if (update.state === 'running' && target.stored.startedAt === null) {
+    await recordClockStart(deps.db, target.stored.id, Math.round(seconds * 1000));
+  }
   return { outcome: 'published', eventId: target.stored.id, reason: null };
 }

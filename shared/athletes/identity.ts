@@ -54,21 +54,40 @@ export function athleteKey(athlete: AthleteIdentity): string {
   return bib !== '' ? `bib:${bib}` : `name:${foldText(athlete.name)}|${foldText(athlete.club)}`;
 }
 
-/**
- * Whether a list's row is this athlete: the same bib when both have one, else the same folded
- * name and club (a results file written by hand often has no bibs).
- */
-export function athleteMatches(athlete: AthleteIdentity, row: AthleteIdentity): boolean {
-  const a = foldBib(athlete.bib);
-  const b = foldBib(row.bib);
-  if (a !== '' && b !== '') return a === b;
-  return (
-    foldText(athlete.name) === foldText(row.name) && foldText(athlete.club) === foldText(row.club)
-  );
+/** A row's folded name, club and bib, worked out once per row object. */
+const foldedRows = new WeakMap<object, { name: string; club: string; bib: string }>();
+function folded(row: AthleteIdentity) {
+  let f = foldedRows.get(row);
+  if (!f) {
+    f = { name: foldText(row.name), club: foldText(row.club), bib: foldBib(row.bib) };
+    foldedRows.set(row, f);
+  }
+  return f;
 }
 
-/** Whether a row's athlete is one of a club's (folded names compared). */
-export function clubMatches(club: string, row: Pick<AthleteRow, 'club'>): boolean {
-  const folded = foldText(club);
-  return folded !== '' && foldText(row.club) === folded;
+/**
+ * Tells whether a list's row is this athlete: the same bib when both have one, else the same
+ * folded name and club (a results file written by hand often has no bibs). Made once per
+ * athlete, to test many rows.
+ */
+export function athleteMatcher(athlete: AthleteIdentity): (row: AthleteIdentity) => boolean {
+  const bib = foldBib(athlete.bib);
+  const name = foldText(athlete.name);
+  const club = foldText(athlete.club);
+  return (row) => {
+    const r = folded(row);
+    return bib !== '' && r.bib !== '' ? bib === r.bib : name === r.name && club === r.club;
+  };
 }
+
+export const athleteMatches = (athlete: AthleteIdentity, row: AthleteIdentity): boolean =>
+  athleteMatcher(athlete)(row);
+
+/** Tells whether a row's athlete is one of a club's (folded names compared). */
+export function clubMatcher(club: string): (row: AthleteIdentity) => boolean {
+  const name = foldText(club);
+  return (row) => name !== '' && folded(row).club === name;
+}
+
+export const clubMatches = (club: string, row: Pick<AthleteRow, 'club'>): boolean =>
+  foldText(club) !== '' && foldText(row.club) === foldText(club);

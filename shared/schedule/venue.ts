@@ -34,9 +34,10 @@ export interface ShownEstimate extends EventEstimate {
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** "HH:MM" of minutes after midnight (seconds dropped, as a timetable shows them). */
+/** "HH:MM" of minutes after midnight, to the nearest minute as formatEstimate shows it. */
 export function clockText(minutes: number): string {
-  const whole = Math.floor(minutes) % (24 * 60);
+  const day = 24 * 60;
+  const whole = ((Math.round(minutes) % day) + day) % day;
   return `${pad2(Math.floor(whole / 60))}:${pad2(whole % 60)}`;
 }
 

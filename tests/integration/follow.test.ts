@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { quietLogger, startTestApp, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import {
   startPushEndpoint,
@@ -9,6 +9,7 @@ import {
 } from '../support/pushEndpoint.ts';
 import { updateEvent } from '../../server/events/service.ts';
 import { registerProcessors, type Processors } from '../../worker/processors.ts';
+import { pushAlertsJob } from '../../server/push/job.ts';
 import { competitionClock } from '../../shared/entries.ts';
 import { clockText, venueNow } from '../../shared/schedule/venue.ts';
 import type { AthleteSearchResult } from '../../shared/schemas/athleteSearch.ts';
@@ -143,8 +144,8 @@ describe('athlete search', () => {
           order: 1,
           result: null,
           status: 'upcoming',
-          // Heat 2 follows heat 1 (3 minutes a 100 m heat).
-          estimatedStart: '14:03',
+          // Heat 2 follows heat 1 (3½ minutes a 100 m heat, to the nearest minute).
+          estimatedStart: '14:04',
         }),
         expect.objectContaining({
           eventId: jump.id,
@@ -335,5 +336,70 @@ describe('push alerts', () => {
     );
     expect(alertsTo(stopped)).toEqual([]);
     expect(alertsTo(expired)).toEqual([]);
+  });
+
+  it("refuses a follow list naming one athlete twice, or keys that cannot be a device's", async () => {
+    const uic = await meet();
+    const twice = { competitionUic: uic, key: 'bib:1', name: 'A', club: null, bib: '1' };
+    const doubled = await follow(push.subscribe(), { athletes: [twice, twice], clubs: [] });
+    expect(doubled.status).toBe(400);
+    const clubs = [
+      { competitionUic: uic, club: 'Tuam AC' },
+      { competitionUic: uic, club: 'tuam  ac' },
+    ];
+    expect((await follow(push.subscribe(), { athletes: [], clubs })).status).toBe(400);
+    const broken = { ...push.subscribe(), keys: { p256dh: 'A'.repeat(87), auth: 'x'.repeat(22) } };
+    expect((await follow(broken, { athletes: [], clubs: [] })).status).toBe(400);
+  });
+
+  it('sends an alert a crash left claimed but unsent once, and two jobs at once send it once', async () => {
+    const uic = await meet();
+    const entry = athlete({ id: 'c', name: 'Nadia Power', bib: '66', club: 'Dundrum' });
+    const heat = await createEvent(t.runtime.db, uic, { time: null });
+    const crashed = push.subscribe();
+    const racing = push.subscribe();
+    const follows = {
+      athletes: [
+        { competitionUic: uic, key: 'bib:66', name: entry.name, club: entry.club, bib: '66' },
+      ],
+      clubs: [],
+    };
+    for (const s of [crashed, racing]) expect((await follow(s, follows)).status).toBe(200);
+    // The workers stop, so the change is looked at only by the jobs run here.
+    await processors.close();
+    try {
+      await updateEvent(t.runtime, heat.id, { startListFile: [entry] });
+      const { id } = await t.runtime.db
+        .selectFrom('pushSubscriptions')
+        .select('id')
+        .where('endpoint', '=', crashed.endpoint)
+        .executeTakeFirstOrThrow();
+      // A claim made three minutes ago and never marked sent: the process died in between.
+      await t.runtime.db
+        .insertInto('pushAlerts')
+        .values({
+          subscriptionId: id,
+          alertKey: `${heat.id}:startList:bib:66`,
+          claimedAt: new Date(Date.now() - 180_000).toISOString(),
+        })
+        .execute();
+      const job = pushAlertsJob({
+        db: t.runtime.db,
+        config: t.runtime.config.push,
+        log: quietLogger,
+      });
+      await Promise.all([
+        job({ competitionUic: uic }),
+        job({ competitionUic: uic }),
+        job({ competitionUic: uic }),
+      ]);
+      await waitForAlert(crashed, 'startList', heat.id);
+      await waitForAlert(racing, 'startList', heat.id);
+      await job({ competitionUic: uic });
+      expect(alertsTo(crashed)).toHaveLength(1);
+      expect(alertsTo(racing)).toHaveLength(1);
+    } finally {
+      processors = await registerProcessors(t.runtime);
+    }
   });
 });

@@ -105,8 +105,10 @@ describe('the search', () => {
   const names = (q: string) =>
     searchAthletes(index, { q, key: [], club: [] }).athletes.map((a) => a.entry.name);
 
-  it('needs every word, puts a whole bib first and names starting with the words next', () => {
-    expect(names('walsh')).toEqual(['Walsh Kelly', 'Aoife Walsh', 'Niamh Walsh']);
+  it('needs every word, puts a whole bib first and names with a word starting so next', () => {
+    expect(names('walsh')).toEqual(['Aoife Walsh', 'Niamh Walsh', 'Walsh Kelly']);
+    expect(names('elly')).toEqual(['Walsh Kelly']);
+    expect(names('-')).toEqual([]);
     expect(names('niamh wal')).toEqual(['Niamh Walsh']);
     expect(names('7')).toEqual(['Aoife Walsh']);
     expect(names('galway')).toEqual(['Walsh Kelly']);

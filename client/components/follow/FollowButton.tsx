@@ -63,7 +63,8 @@ export function FollowClubButton({
       type="button"
       className={`follow-button follow-club${on ? ' is-on' : ''}`}
       aria-pressed={on}
-      aria-label={`Follow every athlete of ${club}`}
+      aria-label={`Follow ${club}`}
+      title={`Follow every athlete of ${club}`}
       onClick={() => toggleClub(competitionUic, club)}
     >
       <Star on={on} />

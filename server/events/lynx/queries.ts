@@ -26,6 +26,7 @@ const storedColumns = [
   'lynxRound',
   'lynxHeat',
   'lynxTime',
+  'startedAt',
   'pdfFileId',
 ] as const;
 
