@@ -18,6 +18,7 @@ import { StartListTable } from '../components/event/StartListTable.tsx';
 import { EventNotFound } from '../components/event/EventNotFound.tsx';
 import { RaceClock } from '../components/event/RaceClock.tsx';
 import { useEstimates } from '../lib/useEstimates.ts';
+import { competitionClock } from '../../shared/entries.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
 import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
 import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
@@ -174,6 +175,8 @@ function EventView({ event }: { event: PublicEvent }) {
     queryKey: queryKeys.events(competitionUic),
     queryFn: () => api.events(competitionUic),
     refetchInterval: ESTIMATE_REFRESH_MS,
+    // Estimates are for the competition's day: on any other the page needs no list.
+    enabled: event.competition.date === competitionClock(new Date()).date,
   });
   const estimates = useEstimates(events.data, event.competition.date);
   return (

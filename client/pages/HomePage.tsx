@@ -158,7 +158,6 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
                   estimates={estimates}
                   eventsVersion={eventsVersion(events.data)}
                 />
-                <AthleteSearch competitionUic={competition.uic} estimates={estimates} />
               </FollowScope>
             )}
             <EventsList
@@ -169,6 +168,12 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
               selectedEventId={eventId}
               showConnection={competition?.liveNow ?? false}
             />
+            {/* After the events: a phone's first screen is the meet's first results. */}
+            {competition && (
+              <FollowScope competitionUic={competition.uic}>
+                <AthleteSearch competitionUic={competition.uic} estimates={estimates} />
+              </FollowScope>
+            )}
           </>
         )}
       </div>
