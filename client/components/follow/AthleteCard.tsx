@@ -108,3 +108,28 @@ export function AthleteCard({
     </li>
   );
 }
+
+/** Athletes as cards, for the search's answer and My athletes alike; nothing when empty. */
+export function AthleteList({
+  competitionUic,
+  athletes,
+  estimates,
+}: {
+  competitionUic: number;
+  athletes: readonly AthleteEntry[];
+  estimates: ReadonlyMap<string, ShownEstimate> | null;
+}) {
+  if (athletes.length === 0) return null;
+  return (
+    <ul className="athlete-list">
+      {athletes.map((athlete) => (
+        <AthleteCard
+          key={athlete.key}
+          competitionUic={competitionUic}
+          athlete={athlete}
+          estimates={estimates}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../../shared/queryKeys.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
-import { AthleteCard } from './AthleteCard.tsx';
+import { AthleteList } from './AthleteCard.tsx';
 
 /** Typing waits this long before asking: one request per pause, not per key. */
 const DEBOUNCE_MS = 250;
@@ -74,17 +74,12 @@ export function AthleteSearch({
       <p className="athlete-search-status" role="status" aria-live="polite">
         {status}
       </p>
-      {found && found.athletes.length > 0 && (
-        <ul className="athlete-list">
-          {found.athletes.map((athlete) => (
-            <AthleteCard
-              key={athlete.key}
-              competitionUic={competitionUic}
-              athlete={athlete}
-              estimates={estimates}
-            />
-          ))}
-        </ul>
+      {found && (
+        <AthleteList
+          competitionUic={competitionUic}
+          athletes={found.athletes}
+          estimates={estimates}
+        />
       )}
     </section>
   );

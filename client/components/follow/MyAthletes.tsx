@@ -13,7 +13,7 @@ import {
   toggleClub,
   useFollows,
 } from '../../lib/follows.ts';
-import { AthleteCard, nextEvent } from './AthleteCard.tsx';
+import { AthleteList, nextEvent } from './AthleteCard.tsx';
 import { AlertsToggle } from './AlertsPrompt.tsx';
 import { sortByEventTime } from '../../../shared/athletics/eventTime.ts';
 
@@ -168,18 +168,7 @@ export function MyAthletes({
               The athletes you follow are not in any start list or result of this competition yet.
             </p>
           )}
-          {athletes.length > 0 && (
-            <ul className="athlete-list">
-              {athletes.map((athlete) => (
-                <AthleteCard
-                  key={athlete.key}
-                  competitionUic={competitionUic}
-                  athlete={athlete}
-                  estimates={estimates}
-                />
-              ))}
-            </ul>
-          )}
+          <AthleteList competitionUic={competitionUic} athletes={athletes} estimates={estimates} />
         </>
       )}
     </section>
