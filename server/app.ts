@@ -20,6 +20,7 @@ import { pushRoutes } from './push/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
 import { waitingListRoutes } from './waitinglist/routes.ts';
 import { attachLiveServer } from './live/server.ts';
+import { feedRoutes } from './feed/routes.ts';
 import { attachPublicCache } from './publicCache/plugin.ts';
 import { adminRoutes } from './admin/plugin.ts';
 import { agentRoutes } from './timingRoom/agentRoutes.ts';
@@ -102,7 +103,9 @@ export async function buildApp(
     }
   });
   attachPublicCache(app, { db, bus });
-  attachLiveServer(app, { db, bus, config });
+  const live = attachLiveServer(app, { db, bus, config });
+  // The open live feed: served wherever Socket.IO is, sharing its limits.
+  await app.register(feedRoutes, { bus, config, live });
   // Liveness: the process answers. Readiness: it can serve, its database (and Redis) too.
   app.get('/healthz', async () => {
     return { ok: true };

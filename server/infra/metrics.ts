@@ -31,6 +31,12 @@ export const liveSpectators = new Gauge({
   registers,
 });
 
+export const liveFeedSockets = new Gauge({
+  name: 'rith_live_feed_sockets',
+  help: 'Open live feed sockets (GET /feed) connected to this node',
+  registers,
+});
+
 export const livePublications = new Counter({
   name: 'rith_live_publications_total',
   help: "Live messages this node pushed to its sockets' rooms, by message name",

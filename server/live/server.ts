@@ -25,7 +25,16 @@ declare module 'fastify' {
   }
 }
 
-type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+export type UpgradeListener = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
+/** What other live paths (the open feed, server/feed/) share with Socket.IO. */
+export interface LiveServer {
+  io: Server;
+  /** Live sockets per client address: Socket.IO's and the feed's count against one limit. */
+  connections: ConnectionCounts;
+  /** Upgrades to this exact path go to `listener`; Engine.IO and the fan-out never see them. */
+  routeUpgrades(pathname: string, listener: UpgradeListener): void;
+}
 
 const metrics: LiveMetrics = {
   spectators: (delta) => liveSpectators.inc(delta),
@@ -49,7 +58,7 @@ const fanoutMetrics: LiveMetrics = {
 export function attachLiveServer(
   app: FastifyInstance,
   deps: { db: Db; bus: Bus; config: Config },
-): Server {
+): LiveServer {
   const { db, bus, config } = deps;
   const connections = new ConnectionCounts(config.liveMaxConnectionsPerAddress);
   const addressOf = (request: IncomingMessage) => clientAddress(request, config.trustProxyHops);
@@ -79,16 +88,18 @@ export function attachLiveServer(
         })
       : null;
   liveProcesses.set(1);
-  if (fanout) {
-    // Engine.IO listens for upgrades on the HTTP server; the pool sees each one first and
-    // takes the sockets that are another process's turn. The others go on as before.
-    const local = app.server.listeners('upgrade') as UpgradeListener[];
-    app.server.removeAllListeners('upgrade');
-    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      if (fanout.take(request, socket, head, addressOf(request))) return;
-      for (const listener of local) listener.call(app.server, request, socket, head);
-    });
-  }
+  // Engine.IO listens for upgrades on the HTTP server (and ends any to another path after a
+  // second); one listener in front of it sends the routed paths elsewhere, and the pool sees
+  // each of Engine.IO's first and takes the sockets that are another process's turn.
+  const routed = new Map<string, UpgradeListener>();
+  const local = app.server.listeners('upgrade') as UpgradeListener[];
+  app.server.removeAllListeners('upgrade');
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const other = routed.get((request.url ?? '/').split('?', 1)[0]!);
+    if (other) return other(request, socket, head);
+    if (fanout?.take(request, socket, head, addressOf(request))) return;
+    for (const listener of local) listener.call(app.server, request, socket, head);
+  });
 
   app.decorate('io', io);
   app.decorate('liveFanout', fanout);
@@ -100,5 +111,9 @@ export function attachLiveServer(
     io.engine.close();
     await fanout?.close();
   });
-  return io;
+  return {
+    io,
+    connections,
+    routeUpgrades: (pathname, listener) => routed.set(pathname, listener),
+  };
 }

@@ -1,0 +1,304 @@
+import type { WebSocket } from 'ws';
+import type { Bus } from '../infra/bus.ts';
+import type { Logger } from '../infra/logger.ts';
+import { liveFeedSockets } from '../infra/metrics.ts';
+import type { PublicReads } from '../publicCache/reads.ts';
+import { Coalescer } from '../live/coalescer.ts';
+import { COALESCE_WINDOW_MS } from '../live/hub.ts';
+import { TokenBucket } from '../live/tokenBucket.ts';
+import type { LiveMessage } from '../../shared/live/messages.ts';
+import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
+import type { ErrorCode } from '../../shared/errorCodes.ts';
+import { FEED_CLOSE, type FeedMessage } from '../../shared/schemas/feed.ts';
+import { readSnapshot, type FeedScope, type Snapshot } from './snapshot.ts';
+
+/** Each socket is pinged this often; one that has not answered the last ping is dropped. */
+const HEARTBEAT_MS = 30_000;
+/**
+ * The feed is read-only: a client may send a few messages (a library's keep-alive), and one
+ * that keeps sending is closed (1008).
+ */
+const MESSAGE_BURST = 5;
+const MESSAGES_PER_SECOND = 1;
+/**
+ * A client that stops reading leaves its frames in this process's memory: past this much
+ * (several full snapshots of a big meet) it is dropped, and reconnects when it reads again.
+ */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+/** A message encoded once for all its sockets; key and version say what a snapshot covers. */
+interface Frame {
+  data: Buffer | string;
+  key?: string;
+  version?: number;
+}
+
+interface FeedClient {
+  socket: WebSocket;
+  scope: FeedScope;
+  /** Whether it answered the last ping. */
+  alive: boolean;
+  /** Frames that came while its snapshot was read: sent after it, unless it covers them. */
+  held: Frame[] | null;
+  /** Snapshots asked for: only the last one asked is sent. */
+  snapshots: number;
+}
+
+const text = (s: string) => Buffer.from(s);
+
+/** Sends an `error` message and closes with `closeCode`. */
+export function refuse(socket: WebSocket, closeCode: number, code: ErrorCode, message: string) {
+  const refusal: FeedMessage = { type: 'error', code, message };
+  socket.send(JSON.stringify(refusal));
+  socket.close(closeCode, message.slice(0, 120));
+}
+
+/** Where a bus message goes: its competition, its coalescing key and version. */
+function routeOf(
+  message: LiveMessage,
+): { competitionUic: number; key: string; version?: number } | null {
+  switch (message.name) {
+    case 'event.changed': {
+      const { event, version } = message.payload;
+      return { competitionUic: event.competitionUic, key: eventRoom(event.id), version };
+    }
+    case 'event.outdated':
+    case 'event.removed': {
+      const { eventId, competitionUic, version } = message.payload;
+      return { competitionUic, key: eventRoom(eventId), version };
+    }
+    case 'competition.changed': {
+      const { competition, version } = message.payload;
+      return { competitionUic: competition.uic, key: competitionRoom(competition.uic), version };
+    }
+    case 'event.clock':
+      return {
+        competitionUic: message.payload.competitionUic,
+        key: `clock:${message.payload.eventId}`,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The open feed's sockets in this process (GET /feed, routes.ts) and what they are sent: one
+ * bus subscription for all of them, bursts coalesced per event as for Socket.IO, each change
+ * encoded once for every socket that follows it. Events are sent whole, read from the node's
+ * cache (which the change just made stale), so a feed carries what the API answers.
+ */
+export class FeedHub {
+  private readonly byCompetition = new Map<number, Set<FeedClient>>();
+  private readonly coalescer = new Coalescer<LiveMessage>(COALESCE_WINDOW_MS, (message) =>
+    this.deliver(message),
+  );
+  /** Per event, its deliveries in order: a read from the cache never overtakes a removal. */
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly stopListening: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: { reads: PublicReads; bus: Pick<Bus, 'subscribe'>; log: Logger },
+  ) {
+    this.stopListening = deps.bus.subscribe(
+      (message) => {
+        const route = routeOf(message);
+        // Most changes concern no feed at all: they cost nothing more.
+        if (!route || !this.byCompetition.has(route.competitionUic)) return;
+        this.coalescer.push(route.key, message, route.version);
+      },
+      // Changes may have been missed: every socket is sent its state afresh.
+      () => this.resnapshot(),
+    );
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
+  }
+
+  /** Follows a socket just opened: its snapshot now, then every public change in its scope. */
+  add(socket: WebSocket, scope: FeedScope): void {
+    const client: FeedClient = { socket, scope, alive: true, held: null, snapshots: 0 };
+    const uic = scope.competitionUic;
+    let clients = this.byCompetition.get(uic);
+    if (!clients) this.byCompetition.set(uic, (clients = new Set()));
+    clients.add(client);
+    liveFeedSockets.inc();
+    socket.once('close', () => {
+      clients.delete(client);
+      if (clients.size === 0 && this.byCompetition.get(uic) === clients) {
+        this.byCompetition.delete(uic);
+      }
+      liveFeedSockets.dec();
+    });
+    socket.on('pong', () => (client.alive = true));
+    const messages = new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND);
+    socket.on('message', () => {
+      if (!messages.take() && socket.readyState === socket.OPEN) {
+        this.deps.log.warn('live feed socket flooding with messages: closed');
+        socket.close(1008, 'The feed is read-only: too many messages');
+      }
+    });
+    void this.snapshot(client, readSnapshot(this.deps.reads, scope));
+  }
+
+  /** Closes every socket with 1001, so clients reconnect (to another node, or this one back). */
+  close(): void {
+    this.stopListening();
+    this.coalescer.close();
+    clearInterval(this.heartbeat);
+    for (const clients of this.byCompetition.values()) {
+      for (const { socket } of clients) socket.close(1001, 'Rith is restarting. Please reconnect.');
+    }
+  }
+
+  private deliver(message: LiveMessage): void {
+    switch (message.name) {
+      case 'competition.changed': {
+        const { competition, version } = message.payload;
+        const changed: FeedMessage = { type: 'competition.changed', version, competition };
+        const frame = {
+          data: JSON.stringify(changed),
+          key: competitionRoom(competition.uic),
+          version,
+        };
+        this.send(competition.uic, null, frame);
+        return;
+      }
+      case 'event.clock': {
+        const { eventId, competitionUic, state, elapsedMs } = message.payload;
+        const clock: FeedMessage = { type: 'event.clock', eventId, state, elapsedMs };
+        this.send(competitionUic, eventId, { data: JSON.stringify(clock) });
+        return;
+      }
+      case 'event.removed': {
+        const { eventId, competitionUic, version } = message.payload;
+        const removed: FeedMessage = { type: 'event.removed', eventId, version };
+        const frame = { data: JSON.stringify(removed), key: eventRoom(eventId), version };
+        this.inOrder(eventId, () => this.send(competitionUic, eventId, frame));
+        return;
+      }
+      // Too large for the bus (`event.outdated`) or not: the event is read whole all the same.
+      case 'event.changed':
+      case 'event.outdated': {
+        const id =
+          message.name === 'event.changed' ? message.payload.event.id : message.payload.eventId;
+        const uic =
+          message.name === 'event.changed'
+            ? message.payload.event.competitionUic
+            : message.payload.competitionUic;
+        this.inOrder(id, () => this.sendEvent(id, uic));
+        return;
+      }
+    }
+  }
+
+  private async sendEvent(id: string, competitionUic: number): Promise<void> {
+    const event = await this.deps.reads.event(id);
+    // No longer public: its removal (or its competition's) is on its way.
+    if (!event.json || event.facts?.competitionUic !== competitionUic) return;
+    const { version } = event.facts;
+    const data = Buffer.concat([
+      text(`{"type":"event.changed","version":${version},"event":`),
+      event.json,
+      text('}'),
+    ]);
+    this.send(competitionUic, id, { data, key: eventRoom(id), version });
+  }
+
+  private inOrder(eventId: string, send: () => void | Promise<void>): void {
+    const next = (this.chains.get(eventId) ?? Promise.resolve())
+      .then(send)
+      .catch((err: unknown) => this.deps.log.error({ err }, 'live feed: a change was not sent'));
+    this.chains.set(eventId, next);
+    void next.then(() => {
+      if (this.chains.get(eventId) === next) this.chains.delete(eventId);
+    });
+  }
+
+  /** To the competition's sockets; of an event's, only those following it or its competition. */
+  private send(competitionUic: number, eventId: string | null, frame: Frame): void {
+    for (const client of this.byCompetition.get(competitionUic) ?? []) {
+      const followed = client.scope.eventId;
+      if (eventId === null || followed === undefined || followed === eventId) {
+        this.write(client, frame);
+      }
+    }
+  }
+
+  private write(client: FeedClient, frame: Frame): void {
+    if (client.held) {
+      client.held.push(frame);
+      return;
+    }
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.deps.log.warn('live feed socket not reading its messages: dropped');
+      socket.terminate();
+      return;
+    }
+    socket.send(frame.data, { binary: false });
+  }
+
+  /**
+   * Sends the client the snapshot being read; what changed meanwhile was held and goes after
+   * it, unless the snapshot has it already. A later snapshot asked for meanwhile wins.
+   */
+  private async snapshot(client: FeedClient, reading: Promise<Snapshot | null>): Promise<void> {
+    const turn = ++client.snapshots;
+    client.held ??= [];
+    let snapshot: Snapshot | null | 'failed';
+    try {
+      snapshot = await reading;
+    } catch (err) {
+      this.deps.log.error({ err }, 'live feed: snapshot failed');
+      snapshot = 'failed';
+    }
+    if (turn !== client.snapshots) return;
+    const held = client.held;
+    client.held = null;
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (snapshot === 'failed') {
+      refuse(socket, 1011, 'internal', 'Something went wrong. Please reconnect.');
+      return;
+    }
+    if (snapshot === null) {
+      const what = client.scope.eventId === undefined ? 'Competition' : 'Event';
+      refuse(socket, FEED_CLOSE.notFound, 'not_found', `${what} not found`);
+      return;
+    }
+    this.write(client, { data: snapshot.frame });
+    for (const frame of held) {
+      const covered = frame.key === undefined ? undefined : snapshot.versions[frame.key];
+      if (covered === undefined || frame.version === undefined || covered < frame.version) {
+        this.write(client, frame);
+      }
+    }
+  }
+
+  /** Every socket's state afresh, each scope's snapshot read once. */
+  private resnapshot(): void {
+    const reading = new Map<string, Promise<Snapshot | null>>();
+    for (const clients of this.byCompetition.values()) {
+      for (const client of clients) {
+        const { competitionUic, eventId } = client.scope;
+        const key = eventId ?? String(competitionUic);
+        let snapshot = reading.get(key);
+        if (!snapshot) reading.set(key, (snapshot = readSnapshot(this.deps.reads, client.scope)));
+        void this.snapshot(client, snapshot);
+      }
+    }
+  }
+
+  private beat(): void {
+    for (const clients of this.byCompetition.values()) {
+      for (const client of clients) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }
+  }
+}
