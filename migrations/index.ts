@@ -6,6 +6,7 @@ import * as m0004 from './0004_timing_room.ts';
 import * as m0005 from './0005_outbox.ts';
 import * as m0006 from './0006_upload_file_index.ts';
 import * as m0007 from './0007_follow_and_push.ts';
+import * as m0008 from './0008_event_versions.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_outbox': m0005,
   '0006_upload_file_index': m0006,
   '0007_follow_and_push': m0007,
+  '0008_event_versions': m0008,
 };

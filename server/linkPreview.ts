@@ -43,7 +43,12 @@ export async function lookUpPage(
       const cached = (await reads.event(path.eventId)).json;
       if (!cached) return missing;
       const event = JSON.parse(cached.toString()) as PublicEvent;
-      const kind = event.status === 'official' ? 'Results' : 'Start list';
+      const kind =
+        event.status === 'official'
+          ? 'Results'
+          : event.status === 'unofficial'
+            ? 'Unofficial (provisional) results'
+            : 'Start list';
       // Six heats may share one name: the preview says which one was shared.
       const name = eventTitle(event);
       return found({

@@ -11,6 +11,7 @@ import { ApiError } from '../shared/schemas/error.ts';
 import { Club } from '../shared/schemas/club.ts';
 import { Competition } from '../shared/schemas/competition.ts';
 import { EventSummary, LiveResults, PublicEvent } from '../shared/schemas/event.ts';
+import { EventHistory } from '../shared/schemas/eventHistory.ts';
 import { AthleteRow } from '../shared/schemas/athlete.ts';
 import { PricePlan } from '../shared/schemas/pricing.ts';
 import { UploadAccepted, UploadFileType, UploadView } from '../shared/schemas/upload.ts';
@@ -67,6 +68,13 @@ const OPERATIONS: Record<string, { summary: string; more?: Record<string, unknow
     more: {
       description:
         "`live` holds the unofficial results of the finish camera's scoreboard until the results file is in.",
+    },
+  },
+  'GET /api/events/:eventId/history': {
+    summary: "Every version of an event's shown results, newest first, with what changed",
+    more: {
+      description:
+        'A version is kept whenever a place, time or mark, code (DNS, DNF, DQ…), athlete or the status changes. `correction` marks a change to results already published as results (not the scoreboard lines being replaced by the results file, nor a status change alone).',
     },
   },
   'GET /api/clubs': { summary: 'Clubs shown on the site' },
@@ -139,6 +147,7 @@ const components = z.registry<{ id: string }>();
 components.add(PublicEvent, { id: 'Event' });
 components.add(EventSummary, { id: 'EventSummary' });
 components.add(LiveResults, { id: 'LiveResults' });
+components.add(EventHistory, { id: 'EventHistory' });
 components.add(AthleteRow, { id: 'AthleteRow' });
 components.add(Competition, { id: 'Competition' });
 components.add(Club, { id: 'Club' });
@@ -205,7 +214,7 @@ function withFailures(paths: Record<string, Record<string, Operation>>): void {
 
 const DESCRIPTION = `Live athletics results: competitions, their events with start lists and results, clubs and price plans, as the Rith site shows them.
 
-Reading needs no sign-in. Every answer is JSON; a failure answers an \`ApiError\` with a fitting status: show \`error\`, decide by \`code\`. Each competition and event carries a \`version\` that rises with every change: a copy with a lower version is out of date. Pages are pushed changes over Socket.IO (\`/socket.io\`), which this document does not describe; see the README's "Live updates".
+Reading needs no sign-in. Every answer is JSON; a failure answers an \`ApiError\` with a fitting status: show \`error\`, decide by \`code\`. Each competition and event carries a \`version\` that rises with every change: a copy with a lower version is out of date. Pages are pushed changes over Socket.IO (\`/socket.io\`), which this document does not describe; see the README's "Live updates". Scoreboards and other tools can follow a competition or an event over a plain WebSocket: \`/feed?competitionUic=\` or \`/feed?eventId=\` sends a snapshot, then every public change as JSON (README "The open live feed").
 
 The **Timing room** operations publish a competition's results from its timing PC. They take the competition's timing room token (made in the admin console's Timing room panel) as \`Authorization: Bearer rith_…\`; the Rith agent (\`/agent/rith-agent.mjs\`) calls them for you.`;
 

@@ -24,6 +24,9 @@ export const queryKeys = {
   events: (competitionUic: number) => ['events', competitionUic] as const,
   /** PublicEvent, or null once the event is known not to exist (or not to be public). */
   event: (id: string) => ['event', id] as const,
+  /** EventHistory of one event, as of its last correction: a new correction asks again. */
+  eventHistory: (id: string, correctedAt: string | null) =>
+    ['eventHistory', id, correctedAt] as const,
   /** AthleteSearchResult of a search or of the followed athletes, in one competition. */
   athletes: (competitionUic: number, query: string) => ['athletes', competitionUic, query] as const,
 };

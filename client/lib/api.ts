@@ -10,6 +10,7 @@ import type {
 import type { CompetitionTab } from '../../shared/competitionList.ts';
 
 import type { AthleteSearchResult } from '../../shared/schemas/athleteSearch.ts';
+import type { EventHistory } from '../../shared/schemas/eventHistory.ts';
 import { ApiRequestError, request, sendJson } from './http.ts';
 
 /**
@@ -45,6 +46,8 @@ export const api = {
       competitionUic === undefined ? '/api/events' : `/api/events?competitionUic=${competitionUic}`,
     ),
   event: (id: string) => read<PublicEvent>(`/api/events/${encodeURIComponent(id)}`),
+  /** Every version of the event's shown results, newest first, with what changed. */
+  eventHistory: (id: string) => read<EventHistory>(`/api/events/${encodeURIComponent(id)}/history`),
   prices: () => request<PricePlan[]>('/api/prices'),
   /** A search (`q`), or the athletes a device follows (`key`, `club`), with their events. */
   athletes: (competitionUic: number, query: { q?: string; key?: string[]; club?: string[] }) => {

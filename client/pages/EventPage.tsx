@@ -22,6 +22,8 @@ import { competitionClock } from '../../shared/entries.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
 import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
 import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
+import { CorrectedNote } from '../components/event/CorrectedNote.tsx';
+import { useCorrectionNotice, type CorrectionNotice } from '../lib/useCorrectionNotice.ts';
 import '../components/event/event.css';
 import '../components/follow/follow.css';
 
@@ -75,7 +77,7 @@ function LiveResults({
   );
 }
 
-function EventTable({ event }: { event: PublicEvent }) {
+function EventTable({ event, corrected }: { event: PublicEvent; corrected: CorrectionNotice }) {
   const live = showsLiveResults(event) ? event.live : null;
   if (live !== null) {
     return (
@@ -89,7 +91,15 @@ function EventTable({ event }: { event: PublicEvent }) {
     case 'results':
       return (
         <>
-          <ResultsTable event={event} />
+          <ResultsTable
+            event={event}
+            corrected={corrected}
+            corrections={
+              event.correctedAt !== null && (
+                <CorrectedNote eventId={event.id} correctedAt={event.correctedAt} />
+              )
+            }
+          />
           {event.overall.length > 0 && (
             <ResultsTable
               // Lanes belong to each section's race: across sections they say nothing.
@@ -179,12 +189,17 @@ function EventView({ event }: { event: PublicEvent }) {
     enabled: event.competition.date === competitionClock(new Date()).date,
   });
   const estimates = useEstimates(events.data, event.competition.date);
+  const corrected = useCorrectionNotice(event);
   return (
     <div className="container ev-event-page">
+      {/* Said once per correction that arrives while the page is open, not once per row. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {corrected.announcement}
+      </p>
       <EventHeader event={event} estimate={estimates?.get(event.id)} />
       <RaceClock eventId={event.id} />
       <AlertsPrompt />
-      <EventTable event={event} />
+      <EventTable event={event} corrected={corrected} />
       <AthleteSearch competitionUic={competitionUic} estimates={estimates} />
     </div>
   );

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import type { LiveResults } from '../../shared/schemas/event.ts';
+import type { ShownSource } from '../../shared/schemas/eventHistory.ts';
 import type { AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type {
@@ -327,6 +328,7 @@ export interface Database {
   pushKeys: PushKeysTable;
   pushSubscriptions: PushSubscriptionsTable;
   pushAlerts: PushAlertsTable;
+  eventVersions: EventVersionsTable;
 }
 
 export interface PushKeysTable {
@@ -352,6 +354,17 @@ export interface PushAlertsTable {
   alertKey: string;
   claimedAt: Timestamp;
   sentAt: Timestamp | null;
+}
+
+/** A version of what spectators were shown of an event's results (server/events/history.ts). */
+export interface EventVersionsTable {
+  eventId: string;
+  version: number;
+  recordedAt: Timestamp;
+  status: EventStatus;
+  source: ShownSource;
+  rows: ColumnType<AthleteRow[], string, string>;
+  correction: boolean;
 }
 
 export type ClubRow = Selectable<ClubsTable>;

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { compactEvent } from '../../shared/live/pushedEvent.ts';
 import { findPublicEvent } from './queries.ts';
+import { recordVersion } from './history.ts';
 
 export interface SavedEvent {
   id: string;
@@ -12,13 +13,16 @@ export interface SavedEvent {
 /**
  * What spectators are told about the event after a change, read inside the transaction so
  * payload and version agree: the public event, its removal, or nothing when the public
- * neither sees it now nor saw it before.
+ * neither sees it now nor saw it before. Every announced change to an event passes here, so
+ * this is where the version spectators are shown is kept, first, for the payload to carry it
+ * (history.ts).
  */
 export async function eventMessage(
   trx: Db,
   saved: SavedEvent,
   wasPublic: boolean,
 ): Promise<LiveMessage | null> {
+  await recordVersion(trx, saved.id);
   const event = await findPublicEvent(trx, saved.id);
   if (event) {
     const payload = {

@@ -7,6 +7,7 @@ import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
 import { withEstimates } from './schedule.ts';
+import { correctedAtColumn, isoTime } from './history.ts';
 
 export const summaryColumns = [
   'events.id',
@@ -91,7 +92,14 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   const event = await db
     .selectFrom('events')
     .select(summaryColumns)
-    .select(['events.results', 'events.startListFile', 'events.live', hasResults, hasStartList])
+    .select([
+      'events.results',
+      'events.startListFile',
+      'events.live',
+      hasResults,
+      hasStartList,
+      correctedAtColumn,
+    ])
     .where('events.id', '=', id)
     .where('events.visible', '=', true)
     .executeTakeFirst();
@@ -104,7 +112,13 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
     db,
     [event],
   );
-  return { ...scheduled, overall: await overallOf(db, event), competition, club };
+  return {
+    ...scheduled,
+    correctedAt: isoTime(event.correctedAt),
+    overall: await overallOf(db, event),
+    competition,
+    club,
+  };
 }
 
 /** Whether the public may see the event: it, its competition and its club are visible. */

@@ -5,6 +5,7 @@ import {
   EventSummaryList,
   PublicEvent,
 } from '../../shared/schemas/event.ts';
+import { EventHistory } from '../../shared/schemas/eventHistory.ts';
 import type { Db } from '../db/connect.ts';
 import { sendCached } from '../publicCache/http.ts';
 
@@ -26,6 +27,15 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app) => {
     async (request, reply) => {
       const event = await app.publicReads.event(request.params.eventId);
       return sendCached(request, reply, event, 'Event not found');
+    },
+  );
+
+  app.get(
+    '/api/events/:eventId/history',
+    { schema: { params: EventIdParams, response: { 200: EventHistory } } },
+    async (request, reply) => {
+      const history = await app.publicReads.eventHistory(request.params.eventId);
+      return sendCached(request, reply, history, 'Event not found');
     },
   );
 };

@@ -6,6 +6,7 @@ import {
   listPublicEventRows,
   listPublicEvents,
 } from '../events/queries.ts';
+import { eventHistory } from '../events/history.ts';
 import { indexAthletes, type AthleteIndex } from '../athletes/index.ts';
 import {
   findPublicCompetition,
@@ -16,6 +17,7 @@ import { listVisibleClubs } from '../clubs/queries.ts';
 import { ClubList, type Club } from '../../shared/schemas/club.ts';
 import { Competition, CompetitionList, CompetitionPage } from '../../shared/schemas/competition.ts';
 import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
+import { EventHistory } from '../../shared/schemas/eventHistory.ts';
 import { paginate, splitCompetitions, type CompetitionTab } from '../../shared/competitionList.ts';
 import { listedClubs } from '../../shared/selection.ts';
 import type { Cached, Loaded, PublicCache } from './cache.ts';
@@ -61,6 +63,24 @@ export class PublicReads {
       return {
         json: serialise(PublicEvent, event),
         facts: { competitionUic: event.competitionUic, version: event.version },
+        tags: [tags.event(id), tags.competition(event.competitionUic)],
+        version: event.version,
+      };
+    });
+  }
+
+  /**
+   * GET /api/events/{id}/history; json null when the public may not see the event. Stale with
+   * the event: every version kept is announced with it (server/events/message.ts).
+   */
+  eventHistory(id: string): Promise<Cached<null>> {
+    if (!isEventId(id)) return Promise.resolve(MISSING);
+    return this.cache.read(`event-history:${id}`, async (): Promise<Loaded<null>> => {
+      const event = (await this.event(id)).facts;
+      if (!event) return { json: null, facts: null, tags: [tags.event(id), tags.competitions] };
+      return {
+        json: serialise(EventHistory, await eventHistory(this.db, id)),
+        facts: null,
         tags: [tags.event(id), tags.competition(event.competitionUic)],
         version: event.version,
       };

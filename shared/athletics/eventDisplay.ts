@@ -50,7 +50,8 @@ export function showsLiveResults(event: {
 
 /**
  * The prefilled message of the share link (spec section 7); a heat is named with its number
- * ("Men 100 Meter Dash, Heat 2 of 6"), as six heats share one name.
+ * ("Men 100 Meter Dash, Heat 2 of 6"), as six heats share one name. An unofficial event's
+ * results are said to be provisional.
  */
 export function shareText(
   event: { eventName: string; status: EventStatus } & Partial<HeatFacts>,
@@ -63,9 +64,14 @@ export function shareText(
     heat: event.heat ?? null,
     heatCount: event.heatCount ?? 1,
   });
-  return event.status === 'official'
-    ? `Check out the results for "${name}" at ${competitionName}! See details here: ${link}`
-    : `Check out the start list for "${name}" at ${competitionName}! See the start list here: ${link}`;
+  if (event.status === 'official') {
+    return `Check out the results for "${name}" at ${competitionName}! See details here: ${link}`;
+  }
+  // Unofficial results are provisional: a share never passes them off as the final word.
+  if (event.status === 'unofficial') {
+    return `Check out the unofficial results for "${name}" at ${competitionName} (provisional: they may still change)! See details here: ${link}`;
+  }
+  return `Check out the start list for "${name}" at ${competitionName}! See the start list here: ${link}`;
 }
 
 export function whatsappShareUrl(text: string): string {

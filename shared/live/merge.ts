@@ -44,6 +44,7 @@ export function eventSummary(event: PublicEvent | PushedEvent): EventSummary {
   delete summary.startListFile;
   delete summary.overall;
   delete summary.live;
+  delete summary.correctedAt;
   delete summary.competition;
   delete summary.club;
   return summary as EventSummary;

@@ -75,6 +75,11 @@ export const PublicEvent = EventSummary.extend({
    * its section (`heat`). Empty for every other event.
    */
   overall: AthleteRows,
+  /**
+   * When its results were last corrected (ISO 8601): changed after they were shown as results
+   * (GET /api/events/{id}/history says what changed). Null when they never were.
+   */
+  correctedAt: z.string().nullable(),
   competition: Competition,
   club: Club,
 });

@@ -50,6 +50,15 @@ describe('link previews', () => {
     );
     expect(eventPage.text).toContain('<div id="root"></div>');
 
+    // Unofficial results are shared as provisional.
+    const heat = await createEvent(t.runtime.db, competition.uic, {
+      eventName: "Men's 100m Heat 1",
+      status: 'unofficial',
+    });
+    expect(og((await html(`/event/${heat.id}`)).text, 'description')).toBe(
+      'Unofficial (provisional) results for Men&#39;s 100m Heat 1 at Cork City Sports &lt;2026&gt; (2026-07-14, MTU Stadium, Cork), live on Rith.',
+    );
+
     const competitionPage = await html('/leevale-ac/city-sports');
     expect(og(competitionPage.text, 'title')).toBe(
       'Leevale AC — Cork City Sports &lt;2026&gt; | Rith',

@@ -78,6 +78,7 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
     resultsAt: null,
     estimatedStart: '10:30',
     lateMinutes: 0,
+    correctedAt: null,
     version: 1,
     results: [
       row('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),

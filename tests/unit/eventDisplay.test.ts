@@ -47,7 +47,13 @@ describe('shareText', () => {
     );
   });
 
-  it.each(eventStatuses.filter((status) => status !== 'official'))(
+  it('offers an unofficial event’s results as provisional', () => {
+    expect(shareText({ eventName: '100m Final', status: 'unofficial' }, 'Dublin Open', link)).toBe(
+      'Check out the unofficial results for "100m Final" at Dublin Open (provisional: they may still change)! See details here: https://rith.example/dublin-open/events/42',
+    );
+  });
+
+  it.each(eventStatuses.filter((status) => status !== 'official' && status !== 'unofficial'))(
     'offers the start list otherwise (%s)',
     (status) => {
       expect(shareText({ eventName: 'Long Jump', status }, 'Dublin Open', link)).toBe(

@@ -79,20 +79,22 @@ describe('removeByVersion', () => {
 });
 
 describe('eventSummary', () => {
-  it('drops results, startListFile, live results, competition and club', () => {
+  it('drops results, startListFile, live results, the last correction, competition and club', () => {
     const summary = eventSummary(publicEvent());
     expect(summary).not.toHaveProperty('results');
     expect(summary).not.toHaveProperty('live');
     expect(summary).not.toHaveProperty('startListFile');
     expect(summary).not.toHaveProperty('competition');
     expect(summary).not.toHaveProperty('club');
+    expect(summary).not.toHaveProperty('correctedAt');
   });
 
   it('keeps every other field with its value', () => {
     const event = publicEvent();
     const summary = eventSummary(event);
     const listingFields = Object.keys(EventSummary.shape) as (keyof EventSummary)[];
-    expect(listingFields).toHaveLength(Object.keys(event).length - 6);
+    // The rows of every kind, the last correction, the competition and the club.
+    expect(listingFields).toHaveLength(Object.keys(event).length - 7);
     expect(summary).toEqual(Object.fromEntries(listingFields.map((key) => [key, event[key]])));
     expect(Object.keys(summary).sort()).toEqual(Object.keys(EventSummary.shape).sort());
     expect(EventSummary.strict().parse(summary)).toEqual(summary);

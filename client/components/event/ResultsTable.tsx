@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import {
@@ -16,6 +16,8 @@ import {
   resultLayout,
   type ResultLayout,
 } from '../../../shared/resultColumns.ts';
+import { athleteKey } from '../../../shared/athletes/identity.ts';
+import type { CorrectionNotice } from '../../lib/useCorrectionNotice.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 
 type ResultEvent = Pick<
@@ -79,10 +81,16 @@ function HorizontalCells({
 export function ResultsTable({
   event,
   title = 'Results',
+  corrections,
+  corrected,
 }: {
   event: ResultEvent;
   /** The table's heading: "Results", or the overall ranking of a timed final. */
   title?: string;
+  /** Shown under the heading: when the results were corrected, and what changed. */
+  corrections?: ReactNode;
+  /** The rows a correction that reached the page changed, marked for a moment. */
+  corrected?: CorrectionNotice;
 }) {
   const headingId = useId();
   const layout = resultLayout(event);
@@ -100,6 +108,7 @@ export function ResultsTable({
           {rows.length} {rows.length === 1 ? 'entry' : 'entries'}
         </p>
       </div>
+      {corrections}
       <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table
           className={`ev-data-table ev-results-table${series.type !== 'none' ? ' has-series' : ''}`}
@@ -183,8 +192,11 @@ export function ResultsTable({
           <tbody>
             {rows.map((row, index) => {
               const result = rowResult(row, layout);
+              const isCorrected = corrected?.keys.has(athleteKey(row)) ?? false;
+              // A row marked again by a later correction is a new element: its fade replays.
+              const key = `${row.id}-${index}${isCorrected ? `-${corrected?.correctedAt}` : ''}`;
               return (
-                <tr key={`${row.id}-${index}`}>
+                <tr key={key} className={isCorrected ? 'is-corrected' : undefined}>
                   <RankCell rank={row.rank} />
                   <AthleteNameCell row={row} showClub={layout.club} showBib={layout.bib} />
                   {layout.club && <td className="ev-col-club">{row.club}</td>}
@@ -193,7 +205,10 @@ export function ResultsTable({
                   {layout.category && <td>{row.category}</td>}
                   {layout.section && <td className="ev-col-num">{row.heat}</td>}
                   {layout.flight && <td className="ev-col-num">{row.flight}</td>}
-                  <td className="ev-col-result">{result}</td>
+                  <td className="ev-col-result">
+                    {result}
+                    {isCorrected && <span className="visually-hidden"> (corrected)</span>}
+                  </td>
                   {layout.reactionTime && (
                     <td className="ev-col-num">{formatReactionTime(row.reactionTime)}</td>
                   )}

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { EventHistory, EventVersion } from '../../shared/schemas/eventHistory.ts';
+import {
+  isCorrection,
+  NOTHING_SHOWN,
+  resultChanges,
+  shownResults,
+  venueClock,
+  type ShownResults,
+} from '../../shared/results/corrections.ts';
+
+/*
+ * Corrections in the open: each version of what spectators were shown of an event's results
+ * (`event_versions`), what changed from one to the next, and when they were last corrected.
+ * The rule of what changed and what is a correction is shared/results/corrections.ts.
+ */
+
+/**
+ * Keeps the event as it stands when what it shows differs from its last kept version: a
+ * place, a time or mark, a code, an athlete added or removed, where its rows come from, or
+ * its status. A change that shows nothing new (a name, a time in the timetable, a photo) is
+ * not kept. Called by eventMessage, inside the transaction of every announced change to an
+ * event, whatever wrote it (a file, the form, the scoreboard), and before its payload is read
+ * so the payload's `correctedAt` includes it. Hidden events are kept too: the versions are
+ * what the event showed, and show again when it is public.
+ */
+export async function recordVersion(trx: Db, eventId: string): Promise<void> {
+  const event = await trx
+    .selectFrom('events')
+    .select(['status', 'results', 'live', 'eventType', 'version'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  if (!event) return;
+  const last = await trx
+    .selectFrom('eventVersions')
+    .select(['status', 'source', 'rows'])
+    .where('eventId', '=', eventId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const before: ShownResults = last ?? NOTHING_SHOWN;
+  const shown = shownResults(event);
+  const changes = resultChanges(before, shown, event.eventType);
+  if (changes.length === 0) return;
+  await trx
+    .insertInto('eventVersions')
+    .values({
+      eventId,
+      version: event.version,
+      status: shown.status,
+      source: shown.source,
+      rows: JSON.stringify(shown.rows),
+      correction: isCorrection(before, changes),
+    })
+    .execute();
+}
+
+/** When the event's results were last corrected: a column of a query on `events`. */
+export const correctedAtColumn = sql<Date | string | null>`(
+  select max(v.recorded_at) from event_versions v where v.event_id = events.id and v.correction
+)`.as('correctedAt');
+
+/** A timestamp as the API gives it: ISO 8601 text. */
+export const isoTime = (at: Date | string | null): string | null =>
+  at === null ? null : new Date(at).toISOString();
+
+/**
+ * Every kept version of the event, newest first, each with what changed from the one before
+ * (the first from nothing shown). The caller checks that the public may see the event.
+ */
+export async function eventHistory(db: Db, eventId: string): Promise<EventHistory> {
+  const rows = await db
+    .selectFrom('eventVersions')
+    .innerJoin('events', 'events.id', 'eventVersions.eventId')
+    .select([
+      'eventVersions.version',
+      'eventVersions.recordedAt',
+      'eventVersions.status',
+      'eventVersions.source',
+      'eventVersions.rows',
+      'eventVersions.correction',
+      'events.eventType',
+    ])
+    .where('eventVersions.eventId', '=', eventId)
+    .orderBy('eventVersions.version')
+    .execute();
+  let before = NOTHING_SHOWN;
+  const versions: EventVersion[] = rows.map((row) => {
+    const shown: ShownResults = { status: row.status, source: row.source, rows: row.rows };
+    const changes = resultChanges(before, shown, row.eventType);
+    before = shown;
+    const at = isoTime(row.recordedAt) ?? '';
+    return {
+      version: row.version,
+      at,
+      atVenue: venueClock(at),
+      status: row.status,
+      source: row.source,
+      correction: row.correction,
+      changes,
+    };
+  });
+  const corrected = versions.findLast((v) => v.correction);
+  return { eventId, correctedAt: corrected?.at ?? null, versions: versions.reverse() };
+}

@@ -1,0 +1,205 @@
+import type { AthleteRow } from '../schemas/athlete.ts';
+import type {
+  AthleteChange,
+  AthleteResult,
+  ResultChange,
+  ShownSource,
+} from '../schemas/eventHistory.ts';
+import { eventStatusLabels, type EventStatus, type EventType } from '../domain.ts';
+import { athleteKey } from '../athletes/identity.ts';
+import { formatPerformance, normalizeResultCode } from '../athletics/performance.ts';
+import { compareResultRows } from '../athletics/resultOrder.ts';
+import { performanceKind, placeOf } from '../resultColumns.ts';
+import { competitionClock } from '../entries.ts';
+import { clockText } from '../schedule/venue.ts';
+
+/**
+ * Corrections in the open: what changed between two versions of what spectators were shown of
+ * an event. One rule for the server, which keeps each version and says which were
+ * corrections (server/events/history.ts), and the event page, which highlights what a pushed
+ * correction changed. Pure: no server or browser imports.
+ */
+
+/** What spectators are shown of an event's results at one version. */
+export interface ShownResults {
+  status: EventStatus;
+  source: ShownSource;
+  rows: readonly AthleteRow[];
+}
+
+/** Before an event's first version: upcoming, nothing shown. */
+export const NOTHING_SHOWN: ShownResults = { status: 'upcoming', source: 'none', rows: [] };
+
+/**
+ * The rows spectators are shown: the event's results when there are any (a file's or the
+ * admin's form's, official or not: the API, the athlete search and the alerts show them
+ * all), else the scoreboard's unofficial lines, else none.
+ */
+export function shownResults(event: {
+  status: EventStatus;
+  results: readonly AthleteRow[];
+  live: { rows: readonly AthleteRow[] } | null;
+}): ShownResults {
+  const { status } = event;
+  if (event.results.length > 0) return { status, source: 'results', rows: event.results };
+  const live = event.live?.rows ?? [];
+  if (live.length > 0) return { status, source: 'live', rows: live };
+  return { status, source: 'none', rows: [] };
+}
+
+/** An athlete's result as the results table shows it (ResultsTable's rowResult). */
+export function athleteResult(row: AthleteRow, eventType: EventType): AthleteResult {
+  // A field series' best is its result; FinishLynx writes codes in the place column.
+  const source = (row.best ?? '').trim() !== '' ? row.best : row.performance;
+  const shown = formatPerformance(source, performanceKind(eventType));
+  return {
+    place: placeOf(row.rank),
+    mark: shown !== '' && normalizeResultCode(shown) === null ? shown : null,
+    code: normalizeResultCode(row.rank) ?? normalizeResultCode(row.performance),
+  };
+}
+
+const statusWord = (status: EventStatus) => eventStatusLabels[status].toLowerCase();
+
+/** A result in one word: its code when it has one (that is the news), else its mark. */
+const resultWord = (r: AthleteResult) => r.code ?? r.mark ?? '–';
+const placeWord = (place: number | null) => (place === null ? '–' : String(place));
+
+function athleteName(row: AthleteRow): string {
+  const name = row.name.trim();
+  if (name !== '') return name;
+  const bib = (row.bib ?? '').trim();
+  return bib !== '' ? `Bib ${bib}` : 'An athlete';
+}
+
+/**
+ * Each row with its athlete (athleteKey) and a slot to pair it by, in the order the table
+ * shows them: an athlete listed twice (a key shared by two rows without bibs) is paired in the
+ * order the rows come.
+ */
+function keyed(rows: readonly AthleteRow[]) {
+  const seen = new Map<string, number>();
+  const entries = rows.map((row) => {
+    const key = athleteKey(row);
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return { row, key, slot: `${n}|${key}` };
+  });
+  return entries.sort((a, b) => compareResultRows(a.row, b.row));
+}
+
+function athleteChange(
+  change: AthleteChange['change'],
+  row: AthleteRow,
+  key: string,
+  before: AthleteResult | null,
+  after: AthleteResult | null,
+): AthleteChange | null {
+  const name = athleteName(row);
+  const fields: AthleteChange['fields'] = [];
+  let summary: string;
+  if (after === null) {
+    summary = `${name} removed`;
+  } else if (before === null) {
+    const result = after.code ?? after.mark;
+    const detail = [result, after.place === null ? null : `place ${after.place}`];
+    const text = detail.filter((part) => part !== null).join(', ');
+    summary = `${name} added${text ? `: ${text}` : ''}`;
+  } else {
+    if (before.place !== after.place) fields.push('place');
+    if (before.mark !== after.mark) fields.push('mark');
+    if (before.code !== after.code) fields.push('code');
+    if (fields.length === 0) return null;
+    const parts: string[] = [];
+    if (fields.includes('code')) parts.push(`${resultWord(before)} → ${resultWord(after)}`);
+    else if (fields.includes('mark')) parts.push(`${before.mark ?? '–'} → ${after.mark ?? '–'}`);
+    if (fields.includes('place')) {
+      parts.push(`place ${placeWord(before.place)} → ${placeWord(after.place)}`);
+    }
+    summary = `${name}: ${parts.join(', ')}`;
+  }
+  return {
+    type: 'athlete',
+    change,
+    key,
+    name,
+    bib: row.bib,
+    club: row.club,
+    before,
+    after,
+    fields,
+    summary,
+  };
+}
+
+/**
+ * What changed from `before` to `after`: the status, where the rows come from, and each
+ * athlete whose place, time or mark, or code changed, who was added or removed. Athletes are
+ * listed in the order the table shows them, those removed last. Names, clubs and other
+ * columns are not compared: they change nothing of a result.
+ */
+export function resultChanges(
+  before: ShownResults,
+  after: ShownResults,
+  eventType: EventType,
+): ResultChange[] {
+  const changes: ResultChange[] = [];
+  if (before.status !== after.status) {
+    changes.push({
+      type: 'status',
+      from: before.status,
+      to: after.status,
+      summary: `Status: ${statusWord(before.status)} → ${statusWord(after.status)}`,
+    });
+  }
+  if (before.source !== after.source && before.source !== 'none' && after.source !== 'none') {
+    changes.push({
+      type: 'source',
+      from: before.source,
+      to: after.source,
+      summary:
+        after.source === 'results'
+          ? "The results replaced the scoreboard's unofficial lines"
+          : "The scoreboard's unofficial lines replaced the results",
+    });
+  }
+  const olds = keyed(before.rows);
+  const held = new Map(olds.map((entry) => [entry.slot, entry.row]));
+  const matched = new Set<string>();
+  for (const { row, key, slot } of keyed(after.rows)) {
+    const old = held.get(slot);
+    const next = athleteResult(row, eventType);
+    if (old) matched.add(slot);
+    const change = old
+      ? athleteChange('changed', row, key, athleteResult(old, eventType), next)
+      : athleteChange('added', row, key, null, next);
+    if (change) changes.push(change);
+  }
+  for (const { row, key, slot } of olds) {
+    if (matched.has(slot)) continue;
+    const change = athleteChange('removed', row, key, athleteResult(row, eventType), null);
+    if (change) changes.push(change);
+  }
+  return changes;
+}
+
+/**
+ * Whether a version corrected results: results already shown as results (not the scoreboard's
+ * lines, which the results file always replaces) changed for some athlete. Making them
+ * official, or any other status change alone, is not a correction.
+ */
+export function isCorrection(before: ShownResults, changes: readonly ResultChange[]): boolean {
+  return before.source === 'results' && changes.some((change) => change.type === 'athlete');
+}
+
+/** The athletes' changes of a correction in one line: the first few, and how many more. */
+export function correctionSummary(changes: readonly ResultChange[], shown = 3): string {
+  const lines = changes.flatMap((c) => (c.type === 'athlete' ? [c.summary] : []));
+  const more = lines.length - shown;
+  return lines.slice(0, shown).join('; ') + (more > 0 ? `; and ${more} more` : '');
+}
+
+/** "HH:MM" on the venue's clock, for a moment given as ISO text. */
+export function venueClock(at: string | Date): string {
+  return clockText(competitionClock(new Date(at)).minutes);
+}
