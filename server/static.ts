@@ -10,6 +10,7 @@ import { matchPagePath, type PagePath } from './pagePaths.ts';
 import { readPageData, withPageData, type PageData } from './pageData.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { sendError } from './errors.ts';
+import { allowFraming } from './securityHeaders.ts';
 
 export const clientDist = fileURLToPath(new URL('client/dist', rootUrl));
 const indexFile = path.join(clientDist, 'index.html');
@@ -19,7 +20,7 @@ const indexFile = path.join(clientDist, 'index.html');
  * segments and a name with an extension. Anything else is a page, so an odd or over-long
  * path reaches the not-found page rather than the file server's refusals.
  */
-const FILE_PATH = /^(?:\/[\w-][\w.-]{0,99}){0,3}\/[\w-][\w.-]{0,99}\.\w{1,10}$/;
+const FILE_PATH = /^(?:\/[\w-][\w.-]{0,99}){0,3}\/[\w-][\w.-]{0,99}\.\w{1,12}$/;
 
 const isApi = (pathname: string) => pathname === '/api' || pathname.startsWith('/api/');
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
@@ -91,7 +92,11 @@ export async function registerClient(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=300',
+          : // The worker and the manifest are checked on every visit: a new release reaches
+            // every phone at its next page view.
+            /(?:sw\.js|\.webmanifest)(?:\.br|\.gz)?$/.test(filePath)
+            ? 'no-cache'
+            : 'public, max-age=300',
       );
     },
   });
@@ -114,6 +119,7 @@ export async function registerClient(
     const match = matchPagePath(url);
     const page = match ? await lookUpPage({ db: deps.db, reads: app.publicReads }, match) : null;
     if (!match || !page?.found) return sendNotFoundPage(reply);
+    if (match.page === 'competition' && match.view === 'embed') allowFraming(reply);
     const data = await pageData(request, match);
     if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(indexFile));
     let html = await fs.promises.readFile(indexFile, 'utf8');

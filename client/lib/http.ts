@@ -30,12 +30,31 @@ async function errorOf(res: Response): Promise<ApiRequestError> {
   return new ApiRequestError(error, res.status, code);
 }
 
+type AnswerListener = (storedAt: number | null) => void;
+const answerListeners = new Set<AnswerListener>();
+
+/**
+ * Called with every answer: null for one Rith sent now, or when Rith sent a copy the service
+ * worker served from its store (client/public/sw.js marks it): what "results from" is told.
+ */
+export function observeAnswers(listener: AnswerListener): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+
+function noteAnswer(res: Response): void {
+  const stored = res.headers.get('x-rith-stored-at');
+  const storedAt = stored === null ? null : Date.parse(stored);
+  for (const listener of answerListeners) listener(Number.isNaN(storedAt) ? null : storedAt);
+}
+
 /**
  * Sends the request with the site's cookies; resolves the JSON body, or nothing for a 204.
  * Throws ApiRequestError for an HTTP failure, and the browser's TypeError when no answer came.
  */
 export async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
+  noteAnswer(res);
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

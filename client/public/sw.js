@@ -1,10 +1,196 @@
 /*
- * Rith's service worker: shows the alerts the server pushes for followed athletes
- * (server/push/alerts.ts writes them) and opens the event page when one is tapped. Each
- * notification offers "Stop alerts", which unsubscribes this device.
+ * Rith's service worker.
+ *
+ * Offline: keeps the app shell and every page a spectator opened, with the public data those
+ * pages read, so a phone that loses signal in the stands still shows the last results it
+ * had. Pages and data are asked of the network first (results must never be older than the
+ * network can give); when no answer comes within NETWORK_WAIT_MS, or none at all, the kept
+ * copy is served, marked with when Rith sent it (X-Rith-Stored-At on data, a
+ * <meta name="rith-stored-at"> in a page) so the page can say "Offline · results from 14:02".
+ * Built files have content-hashed names: kept once, served from the cache for ever.
+ *
+ * Alerts: shows the alerts the server pushes for followed athletes (server/push/alerts.ts
+ * writes them) and opens the event page when one is tapped. Each notification offers "Stop
+ * alerts", which unsubscribes this device.
  */
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+const ASSETS = 'rith-assets-v1';
+const PAGES = 'rith-pages-v1';
+const DATA = 'rith-data-v1';
+const KEPT = [ASSETS, PAGES, DATA];
+/** How long a page or its data may take before the kept copy is shown instead. */
+const NETWORK_WAIT_MS = 4000;
+/** Old builds' files and pages not opened for a while go first once a cache holds this many. */
+const MAX_ENTRIES = { [ASSETS]: 150, [PAGES]: 60, [DATA]: 200 };
+/** The public reads a spectator's pages make; the admin console's and anything else pass by. */
+const PUBLIC_DATA = /^\/api\/(?:clubs|competitions|events)(?:\/|$|\?)/;
+
+const isAsset = (url) => url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg';
+
+/** The built files a page's HTML names (its script, style sheet and preloaded chunks). */
+function assetsOf(html) {
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+}
+
+async function trim(name) {
+  const cache = await caches.open(name);
+  const keys = await cache.keys();
+  // Entries are listed in the order they were put: the oldest go first.
+  for (const request of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES[name]))) {
+    await cache.delete(request);
+  }
+}
+
+/** Keeps a good, complete answer for the address; redirects and errors are not kept. */
+async function keep(name, request, response) {
+  if (!response.ok || response.type !== 'basic' || response.status !== 200) return;
+  const cache = await caches.open(name);
+  // Delete first: a re-put entry moves to the end, the newest for trim().
+  await cache.delete(request);
+  await cache.put(request, response);
+  await trim(name);
+}
+
+/** Keeps the app shell: the home page and the built files it loads. */
+async function keepShell() {
+  const response = await fetch('/', { cache: 'no-cache' });
+  if (!response.ok) return;
+  const html = await response.clone().text();
+  await keep(PAGES, new Request('/'), response);
+  const assets = await caches.open(ASSETS);
+  await Promise.all(assetsOf(html).map((path) => assets.add(path).catch(() => undefined)));
+}
+
+self.addEventListener('install', (event) => {
+  self.skipWaiting();
+  // The shell is kept when it can be; a failure must not keep the worker from installing.
+  event.waitUntil(keepShell().catch(() => undefined));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith('rith-') && !KEPT.includes(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The kept copy, marked with when Rith sent it; null when nothing is kept. */
+async function stored(name, request, options) {
+  const cache = await caches.open(name);
+  const response =
+    (await cache.match(request)) ??
+    (options && options.ignoreSearch ? await cache.match(request, { ignoreSearch: true }) : null);
+  if (!response) return null;
+  const sentAt = new Date(response.headers.get('date') ?? Date.now()).toISOString();
+  const headers = new Headers(response.headers);
+  headers.set('x-rith-stored-at', sentAt);
+  if (request.mode === 'navigate' || name === PAGES) {
+    const html = (await response.text()).replace(
+      '</head>',
+      () => `<meta name="rith-stored-at" content="${sentAt}"></head>`,
+    );
+    headers.delete('content-length');
+    return new Response(html, { status: 200, headers });
+  }
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/**
+ * The network's answer, kept for later; when it is slow or fails, the kept copy (a page with
+ * nothing kept of its own gets the shell, which says it cannot load). The network's answer
+ * still lands in the cache when it comes late.
+ */
+function networkFirst(event, name, options) {
+  const { request } = event;
+  const network = fetch(request).then((response) => {
+    event.waitUntil(keep(name, request, response.clone()).catch(() => undefined));
+    return response;
+  });
+  const fallback = async () =>
+    (await stored(name, request, options)) ??
+    (options && options.shell ? await stored(PAGES, new Request('/')) : null);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(async () => {
+      const kept = await fallback();
+      if (kept && !settled) {
+        settled = true;
+        resolve(kept);
+      }
+    }, NETWORK_WAIT_MS);
+    network.then(
+      (response) => {
+        clearTimeout(timer);
+        if (!settled) {
+          settled = true;
+          resolve(response);
+        }
+      },
+      async (error) => {
+        clearTimeout(timer);
+        if (settled) return;
+        settled = true;
+        const kept = await fallback();
+        if (kept) resolve(kept);
+        else reject(error);
+      },
+    );
+  });
+}
+
+async function cacheFirst(event) {
+  const cache = await caches.open(ASSETS);
+  const kept = await cache.match(event.request);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  event.waitUntil(keep(ASSETS, event.request, response.clone()).catch(() => undefined));
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (isAsset(url)) {
+    event.respondWith(cacheFirst(event));
+  } else if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(event, PAGES, { ignoreSearch: true, shell: true }));
+  } else if (PUBLIC_DATA.test(url.pathname + url.search)) {
+    event.respondWith(networkFirst(event, DATA));
+  }
+});
+
+/**
+ * A page opened before this worker took charge asks it to keep what it already loaded (its
+ * own address, its files and its data), so it too can be shown offline.
+ */
+self.addEventListener('message', (event) => {
+  const message = event.data;
+  if (!message || message.type !== 'keep' || !Array.isArray(message.urls)) return;
+  event.waitUntil(
+    Promise.all(
+      message.urls.slice(0, 100).map(async (href) => {
+        const url = new URL(href, self.location.origin);
+        if (url.origin !== self.location.origin) return;
+        const name = isAsset(url)
+          ? ASSETS
+          : PUBLIC_DATA.test(url.pathname + url.search)
+            ? DATA
+            : url.pathname.startsWith('/api/') || url.pathname.includes('.')
+              ? null
+              : PAGES;
+        if (name === null) return;
+        if (name === ASSETS && (await (await caches.open(ASSETS)).match(url.href))) return;
+        const response = await fetch(url.href, { cache: 'no-cache' }).catch(() => null);
+        if (response) await keep(name, new Request(url.href), response);
+      }),
+    ),
+  );
+});
 
 self.addEventListener('push', (event) => {
   let alert;
@@ -28,7 +214,7 @@ self.addEventListener('push', (event) => {
       // One notification per event and kind: a repeat replaces it rather than stacking.
       tag: alert.tag,
       renotify: false,
-      icon: '/favicon.svg',
+      icon: '/icons/icon-192.png',
       badge: '/favicon.svg',
       data: { url: alert.url },
       actions: [

@@ -62,7 +62,8 @@ async function openOffline(
   address: string,
   viewport = { width: 360, height: 740 },
 ): Promise<{ page: Page; apiCalls: string[] }> {
-  const page = await browser.newPage({ viewport });
+  // No service worker: it would answer from its store, past the routes below.
+  const page = await browser.newPage({ viewport, serviceWorkers: 'block' });
   const apiCalls: string[] = [];
   await page.route('**/api/**', (route) => {
     apiCalls.push(new URL(route.request().url()).pathname);

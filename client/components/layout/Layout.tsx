@@ -5,6 +5,7 @@ import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { CookieConsentBar } from './CookieConsentBar.tsx';
 import { ConnectionMark } from '../live/ConnectionStatus.tsx';
+import { NetworkBanner } from '../live/NetworkBanner.tsx';
 import './layout.css';
 
 /** The public app shell: header, the page, footer, and the cookie bar until consent. */
@@ -19,6 +20,7 @@ export function Layout({ isAdmin }: { isAdmin: boolean }) {
         Skip to content
       </a>
       <Header isAdmin={isAdmin} />
+      <NetworkBanner />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,40 +1,30 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useLiveStatus } from '../../lib/useLive.ts';
+import { useConnectivity } from '../../lib/useConnectivity.ts';
+import { resultsFromText } from '../../lib/connectivity.ts';
 import './live.css';
-
-function onOnlineChange(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-const isOnline = () => navigator.onLine;
 
 /**
  * Whether this page is receiving updates, for the pages where that matters (a competition
  * happening now, an event with live data, an upload in progress). Its words and grey never
- * read as "this meet is live": that is the red LIVE NOW badge's job alone. The status region
- * is always there, so screen readers announce the change.
+ * read as "this meet is live": that is the red LIVE NOW badge's job alone. A device that is
+ * offline, or cannot reach Rith, is told by the NetworkBanner on every page instead. The
+ * status region is always there, so screen readers announce the change.
  */
 export function ConnectionStatus() {
-  const status = useLiveStatus();
-  const online = useSyncExternalStore(onOnlineChange, isOnline);
+  const { state, resultsFrom } = useConnectivity();
   let shown: { text: string; tone: string; title: string } | null = null;
-  if (!online) {
-    shown = {
-      text: 'Offline: updates paused',
-      tone: 'is-paused',
-      title: 'This device is offline; updates resume when it is back online',
-    };
-  } else if (status === 'reconnecting') {
+  if (state === 'reconnecting') {
     shown = {
       text: 'Reconnecting…',
       tone: 'is-paused',
-      title: 'Updates resume when the connection is back',
+      title:
+        'Live updates are reconnecting' +
+        (resultsFrom !== null
+          ? `; the results shown are from ${resultsFromText(resultsFrom)}`
+          : ''),
     };
-  } else if (status === 'live') {
+  } else if (state === 'live') {
     shown = {
       text: 'Updates on',
       tone: 'is-on',

@@ -1,0 +1,25 @@
+/**
+ * Registers Rith's service worker (client/public/sw.js), which keeps the app and the pages a
+ * spectator opens for when the signal drops. Registered once the page has loaded, so it never
+ * competes with the first screen; the page then hands the worker what it loaded before the
+ * worker took charge (its address, files and data), so this very page works offline too.
+ */
+export function registerOfflineWorker(): void {
+  // Framed in a club's site (the widget), the page is the club's, not a spectator's app.
+  if (!('serviceWorker' in navigator) || !window.isSecureContext || window.top !== window) return;
+  const register = () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        const loaded = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(location.origin));
+        registration.active?.postMessage({ type: 'keep', urls: [location.href, ...loaded] });
+      })
+      .catch(() => undefined);
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import {
+  horizontalOverflow,
+  launchBrowser,
+  screenshot,
+  settledVisitorPage,
+  waitForUpdates,
+} from '../support/browser.ts';
+import { updateEvent } from '../../server/events/service.ts';
+import { startCutProxy } from '../support/cutProxy.ts';
+
+// A phone in the stands loses its signal: the pages it opened still show their last results,
+// say honestly since when, and catch up by themselves once the network is back.
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveClient: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function meet(urlName: string) {
+  const db = t.runtime.db;
+  const club = await createClub(db, { clubName: 'Leevale AC', urlName });
+  const competition = await createCompetition(db, club.uic, {
+    competitionName: 'Cork City Sports',
+    urlName: 'city-sports',
+    liveNow: true,
+  });
+  const event = await createEvent(db, competition.uic, {
+    eventName: "Women's 200m Final",
+    status: 'official',
+    results: [
+      athlete({ name: 'Anna Byrne', rank: '1', performance: '24.89', club: 'Leevale AC' }),
+      athlete({ name: 'Kate Walsh', rank: '2', performance: '25.10', club: 'Clonliffe Harriers' }),
+    ],
+  });
+  return { club, competition, event };
+}
+
+/** Until the service worker runs the page and has kept it and what it read. */
+async function untilKept(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    const pages = await caches.open('rith-pages-v1');
+    const data = await caches.open('rith-data-v1');
+    return (await pages.match(location.href)) !== undefined && (await data.keys()).length > 0;
+  });
+}
+
+const banner = (page: Page) => page.locator('.network-banner');
+/** "Offline · results from 14:02": the time of day the page's results were current. */
+const OFFLINE = /^Offline · results from \d{2}:\d{2}/;
+
+describe('offline', () => {
+  it('serves the manifest and the worker, never cached by the browser', async () => {
+    const manifest = await fetch(`${t.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    const body = (await manifest.json()) as { short_name: string; icons: { sizes: string }[] };
+    expect(body.short_name).toBe('Rith');
+    expect(body.icons.map((i) => i.sizes)).toContain('512x512');
+    const icon = await fetch(`${t.url}/icons/icon-192.png`);
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    const worker = await fetch(`${t.url}/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  for (const width of [360, 1280]) {
+    it(`keeps an opened event page with its results, and catches up once back online (${width} px)`, async () => {
+      const { event } = await meet(`leevale-offline-${width}`);
+      const page = await settledVisitorPage(browser, width);
+      await page.goto(`${t.url}/event/${event.id}`);
+      await page.getByText('Anna Byrne').waitFor();
+      await waitForUpdates(page);
+      await untilKept(page);
+      const context = page.context();
+
+      await context.setOffline(true);
+      await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+      expect(await page.getByText('Updates on').count()).toBe(0);
+      // Reloaded with no network at all: the kept page, its results, and since when.
+      await page.reload();
+      await page.getByText('Anna Byrne').waitFor();
+      await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+      expect(await page.getByText('24.89').count()).toBe(1);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `offline-event-${width}`);
+
+      // Corrected while the phone was offline: it arrives once the phone is back.
+      await updateEvent(t.runtime, event.id, {
+        results: [
+          athlete({ name: 'Anna Byrne', rank: '1', performance: '25.01', club: 'Leevale AC' }),
+          athlete({
+            name: 'Kate Walsh',
+            rank: '2',
+            performance: '25.10',
+            club: 'Clonliffe Harriers',
+          }),
+        ],
+      });
+      await page.evaluate(() => {
+        (window as unknown as { rithMark: string }).rithMark = 'not reloaded';
+      });
+      await context.setOffline(false);
+      await page.getByText('25.01').waitFor({ timeout: 15_000 });
+      await expect.poll(() => banner(page).count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { rithMark?: string }).rithMark)).toBe(
+        'not reloaded',
+      );
+      await page.close();
+    });
+  }
+
+  it('keeps the competition page too, and says so offline', async () => {
+    const { club } = await meet('leevale-offline-home');
+    const page = await settledVisitorPage(browser, 360);
+    await page.goto(`${t.url}/${club.urlName}/city-sports`);
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    await waitForUpdates(page);
+    await untilKept(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    await page.locator('.event-card-name').first().waitFor();
+    await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+    await screenshot(page, 'offline-competition-360');
+    await page.context().setOffline(false);
+    await waitForUpdates(page);
+    await expect.poll(() => banner(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('tells "Rith cannot be reached" from "Reconnecting…", and neither from live', async () => {
+    const { event } = await meet('leevale-unreachable');
+    const proxy = await startCutProxy(t.url);
+    const page = await settledVisitorPage(browser, 1280);
+    try {
+      await page.goto(`${proxy.url}/event/${event.id}`);
+      await waitForUpdates(page);
+      expect(await banner(page).count()).toBe(0);
+
+      // The device is online, but Rith does not answer (a dead node, a broken route).
+      proxy.cut();
+      await expect
+        .poll(() => banner(page).innerText(), { timeout: 30_000 })
+        .toMatch(/^Rith cannot be reached · results from \d{2}:\d{2}/);
+      expect(await page.getByText('Updates on').count()).toBe(0);
+      await page.getByText('Anna Byrne').waitFor();
+      await screenshot(page, 'offline-unreachable-1280');
+
+      // Changed meanwhile: the page catches up by itself once Rith answers again.
+      await updateEvent(t.runtime, event.id, { status: 'unofficial' });
+      proxy.restore();
+      await waitForUpdates(page);
+      await expect.poll(() => banner(page).count(), { timeout: 20_000 }).toBe(0);
+      await page
+        .getByText(/unofficial/i)
+        .first()
+        .waitFor();
+    } finally {
+      await page.close();
+      await proxy.close();
+    }
+  }, 90_000);
+});
