@@ -9,7 +9,16 @@ export type PagePath =
   | { page: 'event'; eventId: string }
   | { page: 'register'; competitionUic: number }
   | { page: 'club'; club: string }
-  | { page: 'competition'; club: string; competition: string };
+  | {
+      page: 'competition';
+      club: string;
+      competition: string;
+      /** The stadium's big screen, or the widget clubs frame in their own sites. */
+      view?: CompetitionView;
+    };
+
+/** The competition's other views: /board/{club}/{competition}, /embed/{club}/{competition}. */
+export type CompetitionView = 'board' | 'embed';
 
 /** Longer than any address Rith makes: answered 404 without looking anything up. */
 export const MAX_PAGE_PATH = 512;
@@ -26,6 +35,7 @@ const REGISTER = /^\/register\/competition\/([^/]+)\/?$/;
 // Url names never hold a dot: a dotted path is a file that is not there.
 const CLUB = /^\/([^/.]+)\/?$/;
 const COMPETITION = /^\/([^/.]+)\/([^/.]+)\/?$/;
+const VIEW = /^\/(board|embed)\/([^/.]+)\/([^/.]+)\/?$/;
 
 function decode(segment: string): string | null {
   try {
@@ -49,6 +59,19 @@ export function matchPagePath(pathname: string): PagePath | null {
   if (register) {
     const uic = /^\d{1,9}$/.test(register[1]!) ? Number(register[1]) : null;
     return uic === null ? null : { page: 'register', competitionUic: uic };
+  }
+  const view = VIEW.exec(pathname);
+  if (view) {
+    const clubName = decode(view[2]!);
+    const name = decode(view[3]!);
+    return clubName === null || name === null
+      ? null
+      : {
+          page: 'competition',
+          club: clubName,
+          competition: name,
+          view: view[1] as CompetitionView,
+        };
   }
   const club = CLUB.exec(pathname);
   if (club) {

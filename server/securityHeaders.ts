@@ -1,4 +1,5 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 
 /** What the optional analytics provider's script loads from and reports to. */
@@ -59,4 +60,19 @@ export function securityHeaders(config: Config): FastifyHelmetOptions {
         ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
         : false,
   };
+}
+
+/**
+ * The one page any site may frame: the live widget clubs paste into their own websites
+ * (/embed/{club}/{competition}). It shows public results only and takes no action.
+ */
+export function allowFraming(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace("frame-ancestors 'none'", 'frame-ancestors *'),
+    );
+  }
+  reply.removeHeader('x-frame-options');
 }

@@ -12,6 +12,7 @@ import { CompetitionsSection } from '../components/admin/CompetitionsSection.tsx
 import { EventDialog } from '../components/admin/EventDialog.tsx';
 import { EventsSection } from '../components/admin/EventsSection.tsx';
 import { TimingRoomSection } from '../components/admin/TimingRoomSection.tsx';
+import { ScreensSection } from '../components/admin/ScreensSection.tsx';
 import { totalAthletes } from '../components/admin/athleteCount.ts';
 import {
   useAdminClubs,
@@ -137,6 +138,9 @@ export function AdminPage() {
       {competition && (
         // A token shown once belongs to its competition: another competition starts afresh.
         <TimingRoomSection key={competition.uic} competition={competition} />
+      )}
+      {competition && club && (
+        <ScreensSection clubUrlName={club.urlName} competition={competition} />
       )}
 
       <EventsSection

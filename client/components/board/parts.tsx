@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
+import type { EventSummary, PublicEvent } from '../../../shared/schemas/event.ts';
+import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
+import { formatPerformance } from '../../../shared/athletics/performance.ts';
+import { rankCode, placeOf } from '../../../shared/resultColumns.ts';
+import { eventTitle } from '../../../shared/athletics/heats.ts';
+import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
+import { formatWind } from '../../../shared/athletics/wind.ts';
+import { useConnectivity } from '../../lib/useConnectivity.ts';
+import { resultsFromText } from '../../lib/connectivity.ts';
+
+const kindOf = (event: Pick<EventSummary, 'eventType'>) =>
+  event.eventType === 'JUMP' ? ('field' as const) : ('track' as const);
+
+/** The mark a row shows: its best for a field series, else its performance, else its code. */
+export function rowMark(row: AthleteRow, event: Pick<EventSummary, 'eventType'>): string {
+  const kind = kindOf(event);
+  const source = kind === 'field' && (row.best ?? '').trim() !== '' ? row.best : row.performance;
+  return formatPerformance(source, kind) || rankCode(row.rank) || '';
+}
+
+/** "Men 100 Meter Dash, Heat 2 of 6". */
+export const titleOf = (event: EventSummary) => eventTitle(event);
+
+/** When an event is expected: "≈ 14:32" from the estimate, else the timetable's time. */
+export function expectedText(event: EventSummary, estimate: ShownEstimate | undefined): string {
+  if (estimate?.estimatedStart) return `≈ ${estimate.estimatedStart}`;
+  return event.time ? formatEventTime(event.time) : '';
+}
+
+/** Results are provisional until official: said in words, never by colour alone. */
+export function ResultsState({ event, unofficial }: { event: PublicEvent; unofficial: boolean }) {
+  const wind = formatWind(event.live?.wind ?? event.windSpeed);
+  return (
+    <p className="board-state">
+      <span className={unofficial ? 'board-chip is-unofficial' : 'board-chip is-official'}>
+        {unofficial ? 'Unofficial · provisional' : 'Official'}
+      </span>
+      {wind && <span className="board-wind">Wind {wind}</span>}
+    </p>
+  );
+}
+
+/** The place as the stands read it; none for a DNF or DQ, whose code shows as the mark. */
+export function placeText(row: AthleteRow): string {
+  return String(placeOf(row.rank) ?? '');
+}
+
+/**
+ * Rows a screen shows a page at a time: a long heat or field turns its pages by itself, as
+ * nobody is there to scroll. Back to the first page whenever the rows change.
+ */
+export function usePages<T>(rows: readonly T[], perPage: number, turnMs: number) {
+  const pages = Math.max(1, Math.ceil(rows.length / perPage));
+  const [state, setState] = useState({ rows, page: 0 });
+  const page = state.rows === rows ? state.page % pages : 0;
+  useEffect(() => {
+    if (pages <= 1) return;
+    const timer = setInterval(
+      () =>
+        setState((held) => ({
+          rows,
+          page: held.rows === rows ? (held.page + 1) % pages : 1 % pages,
+        })),
+      turnMs,
+    );
+    return () => clearInterval(timer);
+  }, [rows, pages, turnMs]);
+  return { shown: rows.slice(page * perPage, (page + 1) * perPage), page, pages };
+}
+
+/** The venue's time of day, as a stadium clock shows it; moves on by itself. */
+export function useClock(): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now.toLocaleTimeString('en-IE', { hour: '2-digit', minute: '2-digit' });
+}
+
+/**
+ * Whether what the screen shows is live: nothing while it is, else plainly why not and since
+ * when. A board or widget left running shows this instead of stale results passing as live.
+ */
+export function ScreenConnection({ className }: { className: string }) {
+  const { state, resultsFrom } = useConnectivity();
+  const from = resultsFrom !== null ? ` · results from ${resultsFromText(resultsFrom)}` : '';
+  const text =
+    state === 'offline'
+      ? `Offline${from}`
+      : state === 'unreachable'
+        ? `Rith cannot be reached${from}`
+        : state === 'reconnecting'
+          ? `Reconnecting live updates${from}`
+          : null;
+  return (
+    <div className={`${className}-region`} role="status" aria-live="polite">
+      {text && <p className={className}>{text}</p>}
+    </div>
+  );
+}
