@@ -18,6 +18,7 @@ const scheduleColumns = [
   'events.fieldDiscipline',
   'events.startedAt',
   'events.resultsAt',
+  'events.status',
 ] as const;
 
 type Scheduled = EventSchedule & { competitionUic: number };

@@ -17,7 +17,15 @@ export type EventSchedule = Pick<
   | 'fieldDiscipline'
   | 'startedAt'
   | 'resultsAt'
+  | 'status'
 >;
+
+/**
+ * An event past its start with nothing observed of it (results typed into the form, a heat
+ * scratched): it has nothing to estimate, and holds no place in the queue of heats.
+ */
+const isOverUnobserved = (event: EventSchedule) =>
+  event.status !== 'upcoming' && event.startedAt === null && event.resultsAt === null;
 
 export interface EventEstimate {
   /** Venue clock, "HH:MM" (24-hour); null when the timetable gives no time to go on. */
@@ -65,14 +73,20 @@ export function scheduleEstimates(
   competitionDate: string | null,
   now: Date,
 ): Map<string, ShownEstimate> {
-  const scheduled: ScheduledEvent[] = events.map((event) => ({
-    ...event,
-    startedAt: parseEventTime(event.startedAt),
-    resultsAt: parseEventTime(event.resultsAt),
-  }));
+  const scheduled: ScheduledEvent[] = events
+    .filter((e) => !isOverUnobserved(e))
+    .map((event) => ({
+      ...event,
+      startedAt: parseEventTime(event.startedAt),
+      resultsAt: parseEventTime(event.resultsAt),
+    }));
   const estimates = estimateStarts(scheduled, venueNow(competitionDate, now));
   const shown = new Map<string, ShownEstimate>();
   for (const event of events) {
+    if (isOverUnobserved(event)) {
+      shown.set(event.id, { estimatedStart: null, lateMinutes: null, started: true, text: null });
+      continue;
+    }
     const estimate = estimates.get(event.id);
     // With no "now" (another day) an event without a time has nothing to go on.
     const known = estimate && Number.isFinite(estimate.estimatedStart) ? estimate : null;
