@@ -24,6 +24,7 @@ import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
 import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
 import { CorrectedNote } from '../components/event/CorrectedNote.tsx';
 import { useCorrectionNotice, type CorrectionNotice } from '../lib/useCorrectionNotice.ts';
+import { useResultsNotice } from '../lib/useResultsNotice.ts';
 import '../components/event/event.css';
 import '../components/follow/follow.css';
 
@@ -64,7 +65,8 @@ function LiveResults({
 }) {
   return (
     <>
-      <p className="ev-unofficial-note" role="status">
+      {/* No live region: its time changes with every line; useResultsNotice says they started. */}
+      <p className="ev-unofficial-note">
         <span className="status-badge status-unofficial">Unofficial</span> Live from the finish
         camera, updated {updatedAt(live.updatedAt)}. The official results replace these once the
         timing room saves them.
@@ -190,11 +192,15 @@ function EventView({ event }: { event: PublicEvent }) {
   });
   const estimates = useEstimates(events.data, event.competition.date);
   const corrected = useCorrectionNotice(event);
+  const arrived = useResultsNotice(event);
   return (
     <div className="container ev-event-page">
       {/* Said once per correction that arrives while the page is open, not once per row. */}
       <p className="visually-hidden" role="status" aria-live="polite">
         {corrected.announcement}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {arrived}
       </p>
       <EventHeader event={event} estimate={estimates?.get(event.id)} />
       <RaceClock eventId={event.id} />

@@ -77,6 +77,7 @@ const sections: LegalSection[] = [
         tabIndex={0}
       >
         <table className="legal-table">
+          <caption className="visually-hidden">Purposes and legal bases</caption>
           <thead>
             <tr>
               <th scope="col">Purpose</th>

@@ -113,6 +113,8 @@ export function ResultsTable({
         <table
           className={`ev-data-table ev-results-table${series.type !== 'none' ? ' has-series' : ''}`}
         >
+          {/* What a screen reader names the table when it lands in it (the heading is above). */}
+          <caption className="visually-hidden">{`${title}: ${event.eventName}`}</caption>
           <thead>
             <tr>
               <th scope="col" className="ev-col-rank ev-sticky-col">

@@ -3,7 +3,7 @@ import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { startListLayout } from '../../../shared/resultColumns.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 
-type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile'>;
+type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile' | 'eventName'>;
 
 /** The start list in the order the timing system wrote it (lane or competition order). */
 export function StartListTable({ event }: { event: StartListEvent }) {
@@ -26,6 +26,7 @@ export function StartListTable({ event }: { event: StartListEvent }) {
       ) : (
         <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
           <table className="ev-data-table ev-start-list-table">
+            <caption className="visually-hidden">{`Start list: ${event.eventName}`}</caption>
             <thead>
               <tr>
                 {layout.lane && (

@@ -34,12 +34,15 @@ export function FollowButton({
 }) {
   const follows = useFollows();
   const on = isFollowing(follows, athlete);
+  // The name holds the word shown on the button (WCAG 2.5.3: voice users say what they see);
+  // the star alone keeps "Follow", pressed or not.
+  const word = on && !compact ? 'Following' : 'Follow';
   return (
     <button
       type="button"
       className={`follow-button${on ? ' is-on' : ''}${compact ? ' is-compact' : ''}`}
       aria-pressed={on}
-      aria-label={`Follow ${athlete.name}`}
+      aria-label={`${word} ${athlete.name}`}
       title={on ? `Stop following ${athlete.name}` : `Follow ${athlete.name}`}
       onClick={() => toggleAthlete(athlete)}
     >
@@ -63,7 +66,7 @@ export function FollowClubButton({
       type="button"
       className={`follow-button follow-club${on ? ' is-on' : ''}`}
       aria-pressed={on}
-      aria-label={`Follow ${club}`}
+      aria-label={`${on ? 'Following' : 'Follow'} ${club}`}
       title={`Follow every athlete of ${club}`}
       onClick={() => toggleClub(competitionUic, club)}
     >
