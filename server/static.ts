@@ -117,9 +117,10 @@ export async function registerClient(
     const url = pathOf(request);
     if (!fs.existsSync(indexFile)) return clientMissing(reply);
     const match = matchPagePath(url);
+    // The widget's frame says so itself when its meet is not there: framed, found or not.
+    if (match?.page === 'competition' && match.view === 'embed') allowFraming(reply);
     const page = match ? await lookUpPage({ db: deps.db, reads: app.publicReads }, match) : null;
     if (!match || !page?.found) return sendNotFoundPage(reply);
-    if (match.page === 'competition' && match.view === 'embed') allowFraming(reply);
     const data = await pageData(request, match);
     if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(indexFile));
     let html = await fs.promises.readFile(indexFile, 'utf8');

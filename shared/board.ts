@@ -46,8 +46,11 @@ export function boardPlan(
     expectedAt(a, estimates) - expectedAt(b, estimates) || compareRoundAndHeat(a, b);
 
   // The heat just finished: its results arrived last (the venue's clock, "HH:MM:SS"), else,
-  // with no arrival stamped (results typed in later), the last in the timetable.
-  const finished = shown.filter((event) => !isField(event) && hasShownResults(event));
+  // with no arrival stamped (results typed in later), the last in the timetable. A field
+  // event joins them once official; under way, it has its own place.
+  const finished = shown.filter(
+    (event) => hasShownResults(event) && (!isField(event) || event.status === 'official'),
+  );
   const latest =
     finished.sort(
       (a, b) =>

@@ -53,14 +53,21 @@ export class ConnectivityMonitor {
   };
 
   /**
-   * An API answer: from Rith itself (`storedAt` null), which answers then; or a copy the
-   * service worker kept, sent at `storedAt`, which the page now shows beside the rest.
+   * An API answer (client/lib/http.ts). From the network: Rith answers, unless it is an error
+   * a proxy gave for it (5xx). A copy the service worker kept, sent at `storedAt`: used only
+   * while the page is not live (it would put older results over newer), and then the page's
+   * results are as old as it.
    */
-  noteAnswer = (storedAt: number | null): void => {
-    if (storedAt === null) this.reachable = true;
-    else if (this.view.state !== 'live')
-      this.freshAt = Math.min(this.freshAt ?? storedAt, storedAt);
+  noteAnswer = ({ storedAt, status }: { storedAt: number | null; status: number }): boolean => {
+    if (storedAt === null) {
+      if (status < 500) this.reachable = true;
+      this.update();
+      return true;
+    }
+    if (this.view.state === 'live') return false;
+    this.freshAt = Math.min(this.freshAt ?? storedAt, storedAt);
     this.update();
+    return true;
   };
 
   private compute(): ConnectivityView {

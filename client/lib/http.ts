@@ -30,22 +30,27 @@ async function errorOf(res: Response): Promise<ApiRequestError> {
   return new ApiRequestError(error, res.status, code);
 }
 
-type AnswerListener = (storedAt: number | null) => void;
-const answerListeners = new Set<AnswerListener>();
-
 /**
- * Called with every answer: null for one Rith sent now, or when Rith sent a copy the service
- * worker served from its store (client/public/sw.js marks it): what "results from" is told.
+ * Told of every answer: `storedAt` null for one Rith (or a proxy in front of it) sent now,
+ * else when Rith sent the copy the service worker served from its store (client/public/sw.js
+ * marks it); `status` the HTTP status. Says whether the page may use a kept copy: not while it
+ * is live, where it would put older results over newer ones.
  */
-export function observeAnswers(listener: AnswerListener): () => void {
-  answerListeners.add(listener);
-  return () => answerListeners.delete(listener);
+export type AnswerListener = (answer: { storedAt: number | null; status: number }) => boolean;
+let answerListener: AnswerListener = () => true;
+
+export function observeAnswers(listener: AnswerListener): void {
+  answerListener = listener;
 }
 
-function noteAnswer(res: Response): void {
+/** The answer, unless it is a kept copy the page must not use: then no answer at all. */
+function checkAnswer(res: Response): void {
   const stored = res.headers.get('x-rith-stored-at');
-  const storedAt = stored === null ? null : Date.parse(stored);
-  for (const listener of answerListeners) listener(Number.isNaN(storedAt) ? null : storedAt);
+  const at = stored === null ? NaN : Date.parse(stored);
+  const storedAt = Number.isNaN(at) ? null : at;
+  if (!answerListener({ storedAt, status: res.status })) {
+    throw new TypeError('Only a kept copy older than the page came back');
+  }
 }
 
 /**
@@ -54,7 +59,7 @@ function noteAnswer(res: Response): void {
  */
 export async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(path, { credentials: 'same-origin', ...init });
-  noteAnswer(res);
+  checkAnswer(res);
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;

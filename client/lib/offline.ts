@@ -7,11 +7,15 @@
 export function registerOfflineWorker(): void {
   // Framed in a club's site (the widget), the page is the club's, not a spectator's app.
   if (!('serviceWorker' in navigator) || !window.isSecureContext || window.top !== window) return;
+  // A page the worker already served is kept as it loads; only one loaded before the worker
+  // was in charge (the first visit, a hard reload) hands over what it has.
+  const uncontrolled = navigator.serviceWorker.controller === null;
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
+        if (!uncontrolled) return;
         const loaded = performance
           .getEntriesByType('resource')
           .map((entry) => entry.name)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { api } from './api.ts';
@@ -68,11 +68,15 @@ export function useBoardEvent(summary: EventSummary | null | undefined): PublicE
   });
   const held = query.data?.version;
   const listed = summary?.version;
-  const { refetch, isFetching } = query;
+  const { refetch } = query;
+  // Asked once per listed version: an answer still older (a kept copy offline, a failure)
+  // waits for the next change or reconnect rather than asking again at once, for ever.
+  const asked = useRef<number | null>(null);
   useEffect(() => {
-    if (held !== undefined && listed !== undefined && listed > held && !isFetching) {
-      void refetch();
-    }
-  }, [held, listed, isFetching, refetch]);
+    if (held === undefined || listed === undefined || listed <= held) return;
+    if (asked.current === listed) return;
+    asked.current = listed;
+    void refetch();
+  }, [held, listed, refetch]);
   return id === undefined ? undefined : (query.data ?? undefined);
 }

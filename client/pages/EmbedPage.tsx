@@ -30,9 +30,11 @@ export function EmbedPage() {
           overlay={overlay}
         />
       ) : (
-        <p className="widget-empty" role="status">
-          {meet.state === 'loading' ? 'Loading…' : 'This competition is not on Rith.'}
-        </p>
+        <main className="widget">
+          <p className="widget-empty" role="status">
+            {meet.state === 'loading' ? 'Loading…' : 'This competition is not on Rith.'}
+          </p>
+        </main>
       )}
       <ConnectionMark />
     </>

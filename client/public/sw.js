@@ -1,13 +1,17 @@
 /*
  * Rith's service worker.
  *
- * Offline: keeps the app shell and every page a spectator opened, with the public data those
+ * Offline: keeps the app shell and every spectator's page opened, with the public data those
  * pages read, so a phone that loses signal in the stands still shows the last results it
  * had. Pages and data are asked of the network first (results must never be older than the
- * network can give); when no answer comes within NETWORK_WAIT_MS, or none at all, the kept
- * copy is served, marked with when Rith sent it (X-Rith-Stored-At on data, a
+ * network can give). The kept copy is served when no answer comes at all, or an error page
+ * (a proxy's 502 while Rith is down), and for a page also when none comes within
+ * NETWORK_WAIT_MS: a phone with one bar still opens the page. Data is never answered from the
+ * store while the network may still answer: a page showing live results must not be handed
+ * older ones. A kept copy is marked with when Rith sent it (X-Rith-Stored-At on data, a
  * <meta name="rith-stored-at"> in a page) so the page can say "Offline · results from 14:02".
  * Built files have content-hashed names: kept once, served from the cache for ever.
+ * The admin console, sign-in and one-time links are never kept.
  *
  * Alerts: shows the alerts the server pushes for followed athletes (server/push/alerts.ts
  * writes them) and opens the event page when one is tapped. Each notification offers "Stop
@@ -22,9 +26,18 @@ const NETWORK_WAIT_MS = 4000;
 /** Old builds' files and pages not opened for a while go first once a cache holds this many. */
 const MAX_ENTRIES = { [ASSETS]: 150, [PAGES]: 60, [DATA]: 200 };
 /** The public reads a spectator's pages make; the admin console's and anything else pass by. */
-const PUBLIC_DATA = /^\/api\/(?:clubs|competitions|events)(?:\/|$|\?)/;
+const PUBLIC_DATA = /^\/api\/(?:clubs|competitions|events)(?:\/|$)/;
+/** Paths that are not a spectator's page: the admin side, sign-in, one-time links, plumbing. */
+const NOT_SPECTATOR =
+  /^\/(?:admin|login|reset-password|verify|register|api|socket\.io|feed|healthz|readyz|metrics|docs)(?:\/|$)/;
 
-const isAsset = (url) => url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg';
+const isAsset = (url) =>
+  url.pathname.startsWith('/assets/') ||
+  url.pathname.startsWith('/icons/') ||
+  url.pathname === '/favicon.svg';
+/** A search's answers are for the moment typed: not worth a place in the store. */
+const isPublicData = (url) => PUBLIC_DATA.test(url.pathname) && !url.pathname.endsWith('/athletes');
+const isSpectatorPage = (url) => !NOT_SPECTATOR.test(url.pathname) && !url.pathname.includes('.');
 
 /** The built files a page's HTML names (its script, style sheet and preloaded chunks). */
 function assetsOf(html) {
@@ -50,14 +63,30 @@ async function keep(name, request, response) {
   await trim(name);
 }
 
+/**
+ * Keeps a page, and makes sure the built files it loads are kept and count as the newest,
+ * so trimming drops old builds' files, never the ones a kept page needs.
+ */
+async function keepPage(request, response) {
+  if (!response.ok || response.status !== 200) return;
+  const html = await response.clone().text();
+  await keep(PAGES, request, response);
+  const assets = await caches.open(ASSETS);
+  for (const path of assetsOf(html)) {
+    const held = await assets.match(path);
+    if (held) {
+      await assets.delete(path);
+      await assets.put(path, held);
+    } else {
+      await assets.add(path).catch(() => undefined);
+    }
+  }
+  await trim(ASSETS);
+}
+
 /** Keeps the app shell: the home page and the built files it loads. */
 async function keepShell() {
-  const response = await fetch('/', { cache: 'no-cache' });
-  if (!response.ok) return;
-  const html = await response.clone().text();
-  await keep(PAGES, new Request('/'), response);
-  const assets = await caches.open(ASSETS);
-  await Promise.all(assetsOf(html).map((path) => assets.add(path).catch(() => undefined)));
+  await keepPage(new Request('/'), await fetch('/', { cache: 'no-cache' }));
 }
 
 self.addEventListener('install', (event) => {
@@ -99,43 +128,56 @@ async function stored(name, request, options) {
 }
 
 /**
- * The network's answer, kept for later; when it is slow or fails, the kept copy (a page with
- * nothing kept of its own gets the shell, which says it cannot load). The network's answer
- * still lands in the cache when it comes late.
+ * The network's answer, kept for later. Its kept copy instead when the network gives none,
+ * or an error page; for a page (`wait`), also when the network is slower than
+ * NETWORK_WAIT_MS (a page with nothing kept of its own gets the shell, which shows what it
+ * can). The network's answer is kept even when it comes after the kept copy was shown.
  */
 function networkFirst(event, name, options) {
   const { request } = event;
-  const network = fetch(request).then((response) => {
-    event.waitUntil(keep(name, request, response.clone()).catch(() => undefined));
-    return response;
-  });
+  const network = fetch(request);
+  // Registered first, before the page can read the body, and while the event is running.
+  event.waitUntil(
+    network
+      .then((response) =>
+        name === PAGES
+          ? keepPage(request, response.clone())
+          : keep(name, request, response.clone()),
+      )
+      .catch(() => undefined),
+  );
   const fallback = async () =>
     (await stored(name, request, options)) ??
     (options && options.shell ? await stored(PAGES, new Request('/')) : null);
   return new Promise((resolve, reject) => {
     let settled = false;
-    const timer = setTimeout(async () => {
-      const kept = await fallback();
-      if (kept && !settled) {
-        settled = true;
-        resolve(kept);
-      }
-    }, NETWORK_WAIT_MS);
+    const answer = (response) => {
+      if (settled) return;
+      settled = true;
+      resolve(response);
+    };
+    const timer =
+      options && options.wait
+        ? setTimeout(async () => {
+            const kept = await fallback();
+            if (kept) answer(kept);
+          }, NETWORK_WAIT_MS)
+        : null;
     network.then(
-      (response) => {
+      async (response) => {
         clearTimeout(timer);
-        if (!settled) {
-          settled = true;
-          resolve(response);
-        }
+        if (response.status >= 500) answer((await fallback()) ?? response);
+        else answer(response);
       },
       async (error) => {
         clearTimeout(timer);
         if (settled) return;
-        settled = true;
         const kept = await fallback();
-        if (kept) resolve(kept);
-        else reject(error);
+        if (kept) answer(kept);
+        else {
+          settled = true;
+          reject(error);
+        }
       },
     );
   });
@@ -158,8 +200,12 @@ self.addEventListener('fetch', (event) => {
   if (isAsset(url)) {
     event.respondWith(cacheFirst(event));
   } else if (request.mode === 'navigate') {
-    event.respondWith(networkFirst(event, PAGES, { ignoreSearch: true, shell: true }));
-  } else if (PUBLIC_DATA.test(url.pathname + url.search)) {
+    if (isSpectatorPage(url)) {
+      event.respondWith(
+        networkFirst(event, PAGES, { ignoreSearch: true, shell: true, wait: true }),
+      );
+    }
+  } else if (isPublicData(url)) {
     event.respondWith(networkFirst(event, DATA));
   }
 });
@@ -178,15 +224,18 @@ self.addEventListener('message', (event) => {
         if (url.origin !== self.location.origin) return;
         const name = isAsset(url)
           ? ASSETS
-          : PUBLIC_DATA.test(url.pathname + url.search)
+          : isPublicData(url)
             ? DATA
-            : url.pathname.startsWith('/api/') || url.pathname.includes('.')
-              ? null
-              : PAGES;
+            : isSpectatorPage(url)
+              ? PAGES
+              : null;
         if (name === null) return;
         if (name === ASSETS && (await (await caches.open(ASSETS)).match(url.href))) return;
-        const response = await fetch(url.href, { cache: 'no-cache' }).catch(() => null);
-        if (response) await keep(name, new Request(url.href), response);
+        // From the browser's HTTP cache when it has it: no second download on a weak signal.
+        const response = await fetch(url.href).catch(() => null);
+        if (!response) return;
+        if (name === PAGES) await keepPage(new Request(url.href), response);
+        else await keep(name, new Request(url.href), response);
       }),
     ),
   );

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { EventHistory, EventVersion } from '../../shared/schemas/eventHistory.ts';
 import {
-  isCorrection,
+  correctsResults,
   NOTHING_SHOWN,
   resultChanges,
   shownResults,
@@ -43,6 +43,22 @@ export async function recordVersion(trx: Db, eventId: string): Promise<void> {
   const shown = shownResults(event);
   const changes = resultChanges(before, shown, event.eventType);
   if (changes.length === 0) return;
+  // The scoreboard's lines change with every finisher: the first lines are kept (the event
+  // turned unofficial), the rest are no part of what results were published.
+  if (before.source === 'live' && shown.source === 'live' && before.status === shown.status) {
+    return;
+  }
+  const lastResults =
+    last?.source === 'results'
+      ? last
+      : ((await trx
+          .selectFrom('eventVersions')
+          .select(['status', 'source', 'rows'])
+          .where('eventId', '=', eventId)
+          .where('source', '=', 'results')
+          .orderBy('version', 'desc')
+          .limit(1)
+          .executeTakeFirst()) ?? null);
   await trx
     .insertInto('eventVersions')
     .values({
@@ -51,7 +67,7 @@ export async function recordVersion(trx: Db, eventId: string): Promise<void> {
       status: shown.status,
       source: shown.source,
       rows: JSON.stringify(shown.rows),
-      correction: isCorrection(before, changes),
+      correction: correctsResults(lastResults, shown, event.eventType),
     })
     .execute();
 }

@@ -192,6 +192,23 @@ export function isCorrection(before: ShownResults, changes: readonly ResultChang
   return before.source === 'results' && changes.some((change) => change.type === 'athlete');
 }
 
+/**
+ * Whether what an event shows now corrects its results, measured against the last version
+ * that showed results (`lastResults`), not merely the version before: results withdrawn and
+ * then put back changed are one correction, of what changed between the two; withdrawing
+ * them is none. A field event's unofficial results grow round by round as it is run: only
+ * once they were official does a change correct them.
+ */
+export function correctsResults(
+  lastResults: ShownResults | null,
+  shown: ShownResults,
+  eventType: EventType,
+): boolean {
+  if (lastResults === null || shown.source !== 'results') return false;
+  if (eventType === 'JUMP' && lastResults.status !== 'official') return false;
+  return isCorrection(lastResults, resultChanges(lastResults, shown, eventType));
+}
+
 /** The athletes' changes of a correction in one line: the first few, and how many more. */
 export function correctionSummary(changes: readonly ResultChange[], shown = 3): string {
   const lines = changes.flatMap((c) => (c.type === 'athlete' ? [c.summary] : []));

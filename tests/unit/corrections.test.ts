@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   correctionSummary,
+  correctsResults,
   isCorrection,
   NOTHING_SHOWN,
   resultChanges,
@@ -90,6 +91,34 @@ describe('what changed', () => {
   it('ignores a name or club spelled better: the same bib is the same athlete', () => {
     const before = results([anna({ name: 'BYRNE Anna', club: null })]);
     expect(resultChanges(before, results([anna({ club: 'Tuam AC' })]), 'ATHLETICS')).toEqual([]);
+  });
+
+  it('measures a correction against the results last shown, and lets a field event grow', () => {
+    const official = results([cara(), anna()], 'official');
+    const withdrawn = shownResults({ status: 'official', results: [], live: null });
+    const putBack = results([cara(), anna({ performance: '25.01' })], 'official');
+    // Results withdrawn in the form: no correction of its own…
+    expect(correctsResults(official, withdrawn, 'ATHLETICS')).toBe(false);
+    // …and the file that puts them back changed is one, against the results withdrawn.
+    expect(correctsResults(official, putBack, 'ATHLETICS')).toBe(true);
+    expect(correctsResults(official, results([cara(), anna()]), 'ATHLETICS')).toBe(false);
+    expect(correctsResults(null, putBack, 'ATHLETICS')).toBe(false);
+
+    // A long jump's unofficial results gain a round: the event is being run, not corrected.
+    const round1 = results([anna({ performance: '5.80' })], 'unofficial');
+    const round2 = results(
+      [anna({ performance: '6.02' }), bea({ performance: '5.90' })],
+      'unofficial',
+    );
+    expect(correctsResults(round1, round2, 'JUMP')).toBe(false);
+    const final = results([anna({ performance: '6.02' }), bea({ performance: '5.90' })]);
+    expect(
+      correctsResults(
+        final,
+        results([anna({ performance: '6.05' }), bea({ performance: '5.90' })]),
+        'JUMP',
+      ),
+    ).toBe(true);
   });
 
   it('tells the normal flow apart from a correction', () => {

@@ -4,7 +4,9 @@ import type { EventSummary } from '../../../shared/schemas/event.ts';
 import type { BoardPlan } from '../../../shared/board.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 import { boardResultRows, fieldLeaders } from '../../../shared/board.ts';
+import { useMemo } from 'react';
 import { useBoardEvent } from '../../lib/useMeetBoard.ts';
+import { useConnectivity } from '../../lib/useConnectivity.ts';
 import {
   ResultsState,
   ScreenConnection,
@@ -32,7 +34,11 @@ function PageMark({ page, pages }: { page: number; pages: number }) {
 
 function LatestResults({ summary }: { summary: EventSummary | null }) {
   const event = useBoardEvent(summary);
-  const { rows, unofficial } = event ? boardResultRows(event) : { rows: [], unofficial: true };
+  // Kept while the event is: a fresh array each render would turn back to the first page.
+  const { rows, unofficial } = useMemo(
+    () => (event ? boardResultRows(event) : { rows: [], unofficial: true }),
+    [event],
+  );
   const { shown, page, pages } = usePages(rows, ROWS_PER_PAGE, PAGE_TURN_MS);
   if (!summary) {
     return (
@@ -167,7 +173,7 @@ function NextStart({
 
 function FieldInProgress({ summary }: { summary: EventSummary }) {
   const event = useBoardEvent(summary);
-  const leaders = event ? fieldLeaders(event) : [];
+  const leaders = useMemo(() => (event ? fieldLeaders(event) : []), [event]);
   return (
     <li className="board-field">
       <p className="board-field-title">{titleOf(summary)}</p>
@@ -205,6 +211,8 @@ export function Board({
   estimates: Map<string, ShownEstimate> | null;
 }) {
   const clock = useClock();
+  // LIVE NOW only while the screen is: never beside "Offline · results from 14:02".
+  const live = useConnectivity().state === 'live';
   return (
     <div className="board">
       <header className="board-head">
@@ -213,7 +221,7 @@ export function Board({
           <h1 className="board-competition">{competition.competitionName}</h1>
           <p className="board-club-name">{club.clubName}</p>
         </div>
-        {competition.liveNow && (
+        {competition.liveNow && live && (
           <span className="live-badge board-live">
             <span className="live-dot" aria-hidden="true" />
             LIVE NOW

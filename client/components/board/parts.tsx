@@ -2,22 +2,18 @@ import { useEffect, useState } from 'react';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { EventSummary, PublicEvent } from '../../../shared/schemas/event.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
-import { formatPerformance } from '../../../shared/athletics/performance.ts';
-import { rankCode, placeOf } from '../../../shared/resultColumns.ts';
+import { placeOf } from '../../../shared/resultColumns.ts';
+import { athleteResult } from '../../../shared/results/corrections.ts';
 import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
 import { useConnectivity } from '../../lib/useConnectivity.ts';
 import { resultsFromText } from '../../lib/connectivity.ts';
 
-const kindOf = (event: Pick<EventSummary, 'eventType'>) =>
-  event.eventType === 'JUMP' ? ('field' as const) : ('track' as const);
-
-/** The mark a row shows: its best for a field series, else its performance, else its code. */
+/** The mark a row shows, as its result is compared for corrections: else its code. */
 export function rowMark(row: AthleteRow, event: Pick<EventSummary, 'eventType'>): string {
-  const kind = kindOf(event);
-  const source = kind === 'field' && (row.best ?? '').trim() !== '' ? row.best : row.performance;
-  return formatPerformance(source, kind) || rankCode(row.rank) || '';
+  const result = athleteResult(row, event.eventType);
+  return result.mark ?? result.code ?? '';
 }
 
 /** "Men 100 Meter Dash, Heat 2 of 6". */

@@ -5,6 +5,7 @@ import type { EventSummary } from '../../../shared/schemas/event.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 import { boardResultRows, fieldLeaders } from '../../../shared/board.ts';
 import { useBoardEvent } from '../../lib/useMeetBoard.ts';
+import { useConnectivity } from '../../lib/useConnectivity.ts';
 import {
   ResultsState,
   ScreenConnection,
@@ -40,14 +41,16 @@ export function Widget({
 }) {
   const latest = useBoardEvent(plan.latest);
   const { rows, unofficial } = latest ? boardResultRows(latest) : { rows: [], unofficial: true };
+  // LIVE NOW only while the widget is: never beside "Offline · results from 14:02".
+  const live = useConnectivity().state === 'live';
   const shown = rows.slice(0, overlay ? OVERLAY_ROWS : WIDGET_ROWS);
   const meetPath = `/${club.urlName ?? ''}/${competition.urlName ?? ''}`;
   const next = plan.next;
   return (
-    <div className={overlay ? 'widget is-overlay' : 'widget'}>
+    <main className={overlay ? 'widget is-overlay' : 'widget'}>
       <header className="widget-head">
         <h1 className="widget-title">{competition.competitionName}</h1>
-        {competition.liveNow && (
+        {competition.liveNow && live && (
           <span className="widget-live">
             <span className="widget-live-dot" aria-hidden="true" />
             LIVE NOW
@@ -112,7 +115,7 @@ export function Widget({
         </a>
       )}
       <ScreenConnection className="widget-connection" />
-    </div>
+    </main>
   );
 }
 
