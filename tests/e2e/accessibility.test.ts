@@ -440,9 +440,12 @@ async function tabThrough(page: Page): Promise<TabWalk> {
   const keys = new Set<string>();
   for (let i = 0; i < 300; i++) {
     await page.keyboard.press('Tab');
-    const stop = await page.evaluate(() => {
+    const stop = await page.evaluate((step) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
+      // A control drawn after the page was marked (a table that loaded later) gets its key
+      // now, so coming back to it ends the walk as any other would.
+      el.dataset.kb ??= `late-${step}`;
       const ringed = (style: CSSStyleDeclaration) =>
         style.outlineStyle !== 'none' &&
         parseFloat(style.outlineWidth) >= 2 &&
@@ -460,7 +463,7 @@ async function tabThrough(page: Page): Promise<TabWalk> {
         name: `${el.tagName.toLowerCase()} ${words.replace(/\s+/g, ' ').slice(0, 40)}`,
         marked,
       };
-    });
+    }, i);
     if (stop === null || keys.has(stop.key)) break;
     keys.add(stop.key);
     reached.push(stop.name);

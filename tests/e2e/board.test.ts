@@ -10,6 +10,7 @@ import {
   waitForUpdates,
 } from '../support/browser.ts';
 import { createAdmin } from '../support/admin.ts';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startCutProxy } from '../support/cutProxy.ts';
 import { prepareMeet, runMeet, type SimulatedMeet } from '../../scripts/simulator/meet.ts';
 
@@ -105,6 +106,32 @@ describe('the big screen', () => {
       await proxy.close();
     }
   }, 180_000);
+
+  it('turns the pages of a heat too long for the screen by itself', async () => {
+    const club = await createClub(t.runtime.db, { clubName: 'Tuam AC', urlName: 'tuam-board' });
+    const competition = await createCompetition(t.runtime.db, club.uic, {
+      competitionName: 'Tuam Open',
+      urlName: 'tuam-open',
+      liveNow: true,
+    });
+    await createEvent(t.runtime.db, competition.uic, {
+      eventName: "Men's 5000m Final",
+      status: 'official',
+      results: Array.from({ length: 12 }, (_, i) =>
+        athlete({ name: `Runner ${i + 1}`, rank: String(i + 1), performance: `14:${10 + i}.00` }),
+      ),
+    });
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${t.url}/board/tuam-board/tuam-open`);
+    await expect.poll(() => page.locator('.board-results .board-page').innerText()).toBe('1/2');
+    expect(await page.getByText('Runner 9', { exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.board-results .board-page').innerText(), { timeout: 20_000 })
+      .toBe('2/2');
+    await page.getByText('Runner 12', { exact: true }).waitFor();
+    expect(await page.getByText('Runner 1', { exact: true }).count()).toBe(0);
+    await page.close();
+  });
 
   it('stacks into one readable column on a phone', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
