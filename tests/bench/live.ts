@@ -1,10 +1,12 @@
 // npm run bench:live -- [spectators=1000] [--publications 100] [--interval 400] [--rows 8]
-//                        [--processes <cores>] [--generators 2] [--warmup 3]
+//                        [--processes <cores>] [--generators 2] [--warmup 3] [--feed]
 //
-// N spectators subscribed to one competition; for a series of result publications it times
-// commit -> receipt at the last spectator, and prints p50, p99 and max, the time N spectators
-// took to connect and subscribe, and the server's resident memory per connected spectator
-// (all its live processes). The server is an API node in a process of its own (embedded
+// N spectators subscribed to one competition, on Socket.IO as the pages are or, with --feed,
+// on the open live feed (GET /feed, server/feed/; subscribed once its snapshot came). For a
+// series of result publications it times commit -> receipt at the last spectator, and prints
+// p50, p99 and max, the time N spectators took to connect and subscribe, and the server's
+// resident memory per connected spectator (all its live processes; the feed's sockets stay
+// in the API process). The server is an API node in a process of its own (embedded
 // database, as `npm start`) with LIVE_PROCESSES live processes; the spectators are raw
 // websockets in other processes (see liveClients.ts), whose CPU use during the publications
 // is printed, so a saturated load generator shows. The load generators run under Linux's
@@ -12,9 +14,9 @@
 // server at each frame that wakes them, which spectators on their own phones never do; their
 // receipt times still include whatever wait that costs them. The first publications
 // (--warmup) are timed and printed apart: the server's push path is not yet optimised by V8
-// and its young generation not yet grown, as in a server that has run for a while. One real Socket.IO client (the browser's
-// library) checks that the payload it gets is the whole public event at the published
-// version.
+// and its young generation not yet grown, as in a server that has run for a while. One real
+// client (the browser's Socket.IO library, or `ws` on the feed as a third party would) checks
+// that the payload it gets is the whole public event at the published version.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,11 +24,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { NodeProcess } from '../support/nodeProcess.ts';
 import { athlete } from '../support/factory.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
 import type { SavedEvent } from '../../server/events/service.ts';
 import type { LivePayload } from '../../shared/live/messages.ts';
+import { FEED_PATH, type FeedMessage } from '../../shared/schemas/feed.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -37,6 +41,7 @@ const { values, positionals } = parseArgs({
     processes: { type: 'string', default: String(os.availableParallelism()) },
     generators: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '3' },
+    feed: { type: 'boolean', default: false },
   },
 });
 const spectators = Number(positionals[0] ?? 1000);
@@ -46,10 +51,12 @@ const rows = Number(values.rows);
 const liveProcesses = Number(values.processes);
 const generatorCount = Number(values.generators);
 const warmup = Number(values.warmup);
+const feed = values.feed;
+const protocol = feed ? 'the open feed' : 'Socket.IO';
 const counts = [spectators, publications, intervalMs, rows, liveProcesses, generatorCount];
 if (!counts.every((n) => Number.isInteger(n) && n > 0) || !Number.isInteger(warmup) || warmup < 0) {
   console.error(
-    'Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms] [--rows n] [--processes n] [--generators n] [--warmup n]',
+    'Usage: npm run bench:live -- [spectators] [--publications n] [--interval ms] [--rows n] [--processes n] [--generators n] [--warmup n] [--feed]',
   );
   process.exit(2);
 }
@@ -84,6 +91,42 @@ async function settledMemory(node: NodeProcess): Promise<Memory> {
   return previous!;
 }
 
+/** What the checking client was sent of a version: an event changed, on either protocol. */
+type Changed = Pick<LivePayload<'event.changed'>, 'event' | 'version'>;
+
+/**
+ * One real client of the protocol measured, subscribed, recording each `event.changed` by
+ * version; returns its close.
+ */
+async function check(
+  url: string,
+  competitionUic: number,
+  checked: Map<number, Changed>,
+): Promise<() => void> {
+  if (!feed) {
+    const checker = io(url, { transports: ['websocket'] });
+    checker.on('event.changed', (payload: LivePayload<'event.changed'>) =>
+      checked.set(payload.version, payload),
+    );
+    await new Promise<void>((resolve) =>
+      checker.emit('subscribe', { competitionUic }, () => resolve()),
+    );
+    return () => checker.close();
+  }
+  const socket = new WebSocket(
+    `${url.replace(/^http/, 'ws')}${FEED_PATH}?competitionUic=${competitionUic}`,
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as FeedMessage;
+      if (message.type === 'snapshot') resolve();
+      else if (message.type === 'event.changed') checked.set(message.version, message);
+    });
+    socket.once('error', reject);
+  });
+  return () => socket.close();
+}
+
 /** Puts a load generator under SCHED_BATCH; false where `chrt` is missing or refused. */
 function batchScheduled(child: ChildProcess): boolean {
   if (child.pid === undefined) return false;
@@ -99,7 +142,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-live-'));
 const node = await NodeProcess.start({
   DATA_DIR: dataDir,
   LIVE_PROCESSES: String(liveProcesses),
-  // Every spectator comes from this machine's one address.
+  // Every spectator comes from this machine's one address; the limit counts Socket.IO's
+  // sockets and the feed's together.
   LIVE_MAX_CONNECTIONS_PER_ADDRESS: String(spectators + 10),
 });
 const generators: ChildProcess[] = [];
@@ -125,6 +169,7 @@ try {
       url: node.url,
       count,
       competitionUic: fixture.competitionUic,
+      protocol: feed ? 'feed' : 'socket.io',
     };
     child.send(request);
     let mine = 0;
@@ -145,14 +190,8 @@ try {
     `\r  ${spectators} spectators connected and subscribed in ${connectSeconds.toFixed(1)} s`,
   );
 
-  const checker = io(node.url, { transports: ['websocket'] });
-  const checked = new Map<number, LivePayload<'event.changed'>>();
-  checker.on('event.changed', (payload: LivePayload<'event.changed'>) =>
-    checked.set(payload.version, payload),
-  );
-  await new Promise<void>((resolve) =>
-    checker.emit('subscribe', { competitionUic: fixture.competitionUic }, () => resolve()),
-  );
+  const checked = new Map<number, Changed>();
+  const closeChecker = await check(node.url, fixture.competitionUic, checked);
 
   const after = await settledMemory(node);
 
@@ -206,8 +245,13 @@ try {
       }
       if (received === spectators) latencies.push(last - at);
       const payload = checked.get(version);
-      if (!payload || payload.event.results.length !== rows || payload.event.version !== version) {
-        throw new Error(`The Socket.IO client did not get version ${version} whole`);
+      if (
+        !payload ||
+        payload.event.id !== fixture.eventId ||
+        payload.event.results.length !== rows ||
+        payload.event.version !== version
+      ) {
+        throw new Error(`The ${protocol} client did not get version ${version} whole`);
       }
       payloadBytes = JSON.stringify(payload).length;
     }
@@ -216,13 +260,13 @@ try {
   const latencies = latenciesOf(committed);
   const warmupLatencies = latenciesOf(warmups);
   const incomplete = publications - latencies.length;
-  checker.close();
+  closeChecker();
 
   const ms = (n: number) => `${n.toFixed(1)} ms`;
   const perClient = (key: 'rss' | 'heapUsed' | 'external') =>
     ((after[key] - before[key]) / spectators / 1024).toFixed(1);
   console.log(`
-  bench:live  ${spectators} spectators, ${publications} publications every ${intervalMs} ms,
+  bench:live  ${spectators} spectators on ${protocol}, ${publications} publications every ${intervalMs} ms,
               ${rows} result rows (${(payloadBytes / 1024).toFixed(1)} KB payload), ${os.cpus().length} cores
   commit -> receipt at the last spectator:
     p50 ${ms(quantile(latencies, 0.5))}   p99 ${ms(quantile(latencies, 0.99))}   max ${ms(latencies.at(-1) ?? NaN)}

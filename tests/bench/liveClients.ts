@@ -1,14 +1,18 @@
 // A load generator for bench:live and bench:agent: `count` spectators on raw websockets
 // (rawWebSocket.ts), each speaking just enough of the Engine.IO 4 / Socket.IO 5 protocol to
-// connect, subscribe to a competition and answer pings. Receipt is timed when a frame arrives. bench:live reads only
-// its tail (the version), so the figures measure the server's fan-out, not JSON parsing in
-// this process; bench:agent needs to know which heat reached which stage, and parses it.
+// connect, subscribe to a competition and answer pings, or (bench:live --feed) following the
+// competition on the open feed (GET /feed), subscribed once its snapshot came. Receipt is
+// timed when a frame arrives. bench:live reads only the few bytes holding the version, so the
+// figures measure the server's fan-out, not JSON parsing in this process; bench:agent needs to
+// know which heat reached which stage, and parses it.
 import { RawWebSocket } from './rawWebSocket.ts';
 
 export interface ClientsRequest {
   url: string;
   count: number;
   competitionUic: number;
+  /** Socket.IO, as the pages speak it (by default), or the open feed. */
+  protocol?: 'socket.io' | 'feed';
   /**
    * What a receipt is counted under: the event's version (bench:live, one event), or
    * `{eventId}:official` / `{eventId}:live{rows}` (bench:agent, a meet of heats).
@@ -42,20 +46,37 @@ interface ChangedEvent {
   live: { rows: unknown[] } | null;
 }
 
-/** What the frame tells: its version, or which heat reached which stage. */
-function keyOf(data: Buffer, keyBy: ClientsRequest['keyBy']): string | null {
-  if (keyBy === 'stage') {
-    let message: [string, { event?: ChangedEvent }];
-    try {
-      message = JSON.parse(data.subarray(2).toString('utf8')) as typeof message;
-    } catch {
-      return null;
+const SNAPSHOT = Buffer.from('{"type":"snapshot"');
+
+/** The event an `event.changed` message carries, or null for any other message. */
+function changedEvent(data: Buffer, protocol: ClientsRequest['protocol']): ChangedEvent | null {
+  try {
+    if (protocol === 'feed') {
+      const message = JSON.parse(data.toString('utf8')) as { type: string; event?: ChangedEvent };
+      return message.type === 'event.changed' ? (message.event ?? null) : null;
     }
-    const [name, payload] = message;
-    const event = payload.event;
-    if (name !== 'event.changed' || !event) return null;
+    const [name, payload] = JSON.parse(data.subarray(2).toString('utf8')) as [
+      string,
+      { event?: ChangedEvent },
+    ];
+    return name === 'event.changed' ? (payload.event ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the frame tells: its version, or which heat reached which stage. */
+function keyOf(data: Buffer, request: ClientsRequest): string | null {
+  if (request.keyBy === 'stage') {
+    const event = changedEvent(data, request.protocol);
+    if (!event) return null;
     if (event.status === 'official' && event.results.length > 0) return `${event.id}:official`;
     return event.live ? `${event.id}:live${event.live.rows.length}` : null;
+  }
+  // The feed puts the version first (`{"type":"event.changed","version":…`), Socket.IO last.
+  if (request.protocol === 'feed') {
+    const head = data.subarray(0, 48).toString('latin1');
+    return /^\{"type":"event\.changed","version":(\d+),/.exec(head)?.[1] ?? null;
   }
   const tail = data.subarray(Math.max(0, data.length - 32)).toString('latin1');
   return /"version":(\d+)\}\]$/.exec(tail)?.[1] ?? null;
@@ -63,7 +84,39 @@ function keyOf(data: Buffer, keyBy: ClientsRequest['keyBy']): string | null {
 
 function spectator(request: ClientsRequest): Promise<RawWebSocket> {
   const seen = new Set<string>();
+  const received = (data: Buffer) => {
+    const at = now();
+    const key = keyOf(data, request);
+    // Counted once per spectator: a heat may be announced again at the same stage.
+    if (key === null || seen.has(key)) return;
+    seen.add(key);
+    const held = receipts.get(key);
+    if (held) {
+      held[0] += 1;
+      held[1] = Math.max(held[1], at);
+    } else {
+      receipts.set(key, [1, at]);
+    }
+  };
   return new Promise((resolve, reject) => {
+    if (request.protocol === 'feed') {
+      let subscribed = false;
+      const ws: RawWebSocket = new RawWebSocket(
+        request.url,
+        `/feed?competitionUic=${request.competitionUic}`,
+        (data) => {
+          if (subscribed) return received(data);
+          // The first message is the snapshot, or the `error` of a refusal.
+          if (!data.subarray(0, SNAPSHOT.length).equals(SNAPSHOT)) {
+            return reject(new Error(`Feed refused: ${data.toString('utf8')}`));
+          }
+          subscribed = true;
+          resolve(ws);
+        },
+        reject,
+      );
+      return;
+    }
     const ws: RawWebSocket = new RawWebSocket(
       request.url,
       '/socket.io/?EIO=4&transport=websocket',
@@ -78,18 +131,7 @@ function spectator(request: ClientsRequest): Promise<RawWebSocket> {
         } else if (data[0] === 0x34 && data[1] === 0x33) {
           resolve(ws); // ack of the subscription
         } else if (data[0] === 0x34 && data[1] === 0x32) {
-          const at = now();
-          const key = keyOf(data, request.keyBy);
-          // Counted once per spectator: a heat may be announced again at the same stage.
-          if (key === null || seen.has(key)) return;
-          seen.add(key);
-          const held = receipts.get(key);
-          if (held) {
-            held[0] += 1;
-            held[1] = Math.max(held[1], at);
-          } else {
-            receipts.set(key, [1, at]);
-          }
+          received(data);
         }
       },
       reject,

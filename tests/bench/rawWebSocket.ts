@@ -88,7 +88,7 @@ export class RawWebSocket {
       this.upgraded = true;
       data = data.subarray(end + END_OF_HEAD.length);
     }
-    // Frames from the server are unmasked and, from Engine.IO, never fragmented.
+    // Frames from the server are unmasked and, from Engine.IO or the feed (ws), never fragmented.
     let at = 0;
     while (data.length - at >= 2) {
       const opcode = data[at]! & 0x0f;
