@@ -5,6 +5,7 @@ import { parseEventTime } from './athletics/eventTime.ts';
 import { compareRoundAndHeat } from './athletics/heats.ts';
 import { sortResultRows } from './athletics/resultOrder.ts';
 import { isScratched } from './athletics/eventDisplay.ts';
+import { performanceKind } from './resultColumns.ts';
 
 /**
  * What the stadium's big screen and the clubs' widget show of a meet, worked out from the
@@ -26,7 +27,8 @@ const LATER_COUNT = 4;
 /** Field events shown at once: more would not be readable from the stands. */
 const IN_PROGRESS_COUNT = 3;
 
-const isField = (event: Pick<EventSummary, 'eventType'>) => event.eventType === 'JUMP';
+const isField = (event: Pick<EventSummary, 'eventType'>) =>
+  performanceKind(event.eventType) === 'field';
 
 /** Whether results are out for the event: its results, or the finish camera's lines. */
 const hasShownResults = (event: EventSummary) => event.hasResults || event.status === 'unofficial';

@@ -137,3 +137,21 @@ export function resultsFromText(at: number, now = Date.now()): string {
   if (new Date(now).toDateString() === date.toDateString()) return time;
   return `${date.toLocaleDateString('en-IE', { day: 'numeric', month: 'short' })}, ${time}`;
 }
+
+/**
+ * What a page says of a state that is not live, in one line: "Offline · results from 14:02".
+ * Null for 'live' and 'connecting', which say nothing.
+ */
+export function connectivityText({ state, resultsFrom }: ConnectivityView): string | null {
+  const from = resultsFrom !== null ? ` · results from ${resultsFromText(resultsFrom)}` : '';
+  switch (state) {
+    case 'offline':
+      return `Offline${from}`;
+    case 'unreachable':
+      return `Rith cannot be reached${from}`;
+    case 'reconnecting':
+      return `Reconnecting live updates${from}`;
+    default:
+      return null;
+  }
+}

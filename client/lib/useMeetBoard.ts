@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { api } from './api.ts';
@@ -34,7 +34,7 @@ const NO_EVENTS: EventSummary[] = [];
  */
 export function useMeetBoard(): MeetBoard {
   const { clubUrlName = '', competitionUrlName = '' } = useParams();
-  const [today] = useMemo(() => [localIsoDate(new Date())], []);
+  const [today] = useState(() => localIsoDate(new Date()));
   const selection = useHomeSelection({ clubUrlName, competitionUrlName }, undefined, today);
   const competition = selection && !selection.notFound ? selection.competition : null;
   useLiveSubscription(competition ? { competitionUic: competition.uic } : null);

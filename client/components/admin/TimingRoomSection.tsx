@@ -10,7 +10,8 @@ import {
 import { errorText } from '../../lib/http.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { useNow, useTimingRoom } from './useTimingRoom.ts';
+import { useTimingRoom } from './useTimingRoom.ts';
+import { useNow } from '../../lib/useNow.ts';
 import './timingRoom.css';
 
 const TOKEN_PLACEHOLDER = '<token>';

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompetitionToken } from '../../../shared/schemas/timingRoom.ts';
 import { adminApi, adminKeys } from '../../lib/adminApi.ts';
@@ -31,14 +30,4 @@ export function useTimingRoom(competitionUic: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   return { tokens, create, revoke };
-}
-
-/** The time now, moving on every few seconds: an agent that stops reporting goes grey. */
-export function useNow(everyMs = 5_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }

@@ -8,7 +8,8 @@ import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
 import { useConnectivity } from '../../lib/useConnectivity.ts';
-import { resultsFromText } from '../../lib/connectivity.ts';
+import { useNow } from '../../lib/useNow.ts';
+import { connectivityText } from '../../lib/connectivity.ts';
 
 /** The mark a row shows, as its result is compared for corrections: else its code. */
 export function rowMark(row: AthleteRow, event: Pick<EventSummary, 'eventType'>): string {
@@ -68,12 +69,10 @@ export function usePages<T>(rows: readonly T[], perPage: number, turnMs: number)
 
 /** The venue's time of day, as a stadium clock shows it; moves on by itself. */
 export function useClock(): string {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 10_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now.toLocaleTimeString('en-IE', { hour: '2-digit', minute: '2-digit' });
+  return new Date(useNow(10_000)).toLocaleTimeString('en-IE', {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /**
@@ -81,16 +80,7 @@ export function useClock(): string {
  * when. A board or widget left running shows this instead of stale results passing as live.
  */
 export function ScreenConnection({ className }: { className: string }) {
-  const { state, resultsFrom } = useConnectivity();
-  const from = resultsFrom !== null ? ` · results from ${resultsFromText(resultsFrom)}` : '';
-  const text =
-    state === 'offline'
-      ? `Offline${from}`
-      : state === 'unreachable'
-        ? `Rith cannot be reached${from}`
-        : state === 'reconnecting'
-          ? `Reconnecting live updates${from}`
-          : null;
+  const text = connectivityText(useConnectivity());
   return (
     <div className={`${className}-region`} role="status" aria-live="polite">
       {text && <p className={className}>{text}</p>}

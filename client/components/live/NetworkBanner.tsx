@@ -1,5 +1,5 @@
 import { useConnectivity } from '../../lib/useConnectivity.ts';
-import { resultsFromText } from '../../lib/connectivity.ts';
+import { connectivityText } from '../../lib/connectivity.ts';
 import './live.css';
 
 /**
@@ -9,17 +9,18 @@ import './live.css';
  * back. Grey and worded plainly, never mistaken for the LIVE NOW badge.
  */
 export function NetworkBanner() {
-  const { state, resultsFrom } = useConnectivity();
-  const from = resultsFrom !== null ? ` · results from ${resultsFromText(resultsFrom)}` : '';
+  const view = useConnectivity();
+  const { state } = view;
+  const title = connectivityText(view);
   let shown: { title: string; detail: string } | null = null;
-  if (state === 'offline') {
+  if (state === 'offline' && title !== null) {
     shown = {
-      title: `Offline${from}`,
+      title,
       detail: 'This device is offline. The results update by themselves when it is back online.',
     };
-  } else if (state === 'unreachable') {
+  } else if (state === 'unreachable' && title !== null) {
     shown = {
-      title: `Rith cannot be reached${from}`,
+      title,
       detail:
         'This device is online, but Rith is not answering. The results update by themselves when it is back.',
     };
