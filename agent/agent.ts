@@ -11,8 +11,10 @@ import type { AgentIdentity, AgentStatusReport } from '../shared/schemas/timingR
 import { RithApi, type Problem } from './api.ts';
 import type { AgentOptions } from './args.ts';
 import { Connection } from './connection.ts';
-import { readWhole, waitUntilStable } from './files.ts';
+import { readWhole, waitUntilStable, whenFinished } from './files.ts';
+import { HeldFiles, holdsBack } from './held.ts';
 import { Journal } from './journal.ts';
+import { DEFAULT_LOCK_TUNING, FolderLock, FolderLockedError, type LockTuning } from './lock.ts';
 import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { Reporter, type Out } from './report.ts';
 import { Scoreboard, ScoreboardPortError } from './scoreboard.ts';
@@ -26,6 +28,7 @@ export interface AgentTuning {
   watch: WatchTuning;
   sender: SenderTuning;
   status: StatusTuning;
+  lock: LockTuning;
   /** How often the status line is printed. */
   statusLineMs: number;
   /** How long a stop waits for the request under way. */
@@ -36,6 +39,7 @@ export const DEFAULT_TUNING: AgentTuning = {
   watch: DEFAULT_WATCH_TUNING,
   sender: DEFAULT_SENDER_TUNING,
   status: DEFAULT_STATUS_TUNING,
+  lock: DEFAULT_LOCK_TUNING,
   statusLineMs: 60_000,
   stopGraceMs: 5_000,
 };
@@ -45,6 +49,7 @@ export interface StartAgentOptions extends AgentOptions {
     watch?: Partial<WatchTuning>;
     sender?: Partial<SenderTuning>;
     status?: Partial<StatusTuning>;
+    lock?: Partial<LockTuning>;
     statusLineMs?: number;
     stopGraceMs?: number;
   };
@@ -137,15 +142,29 @@ export async function startAgent(
     watch: { ...DEFAULT_TUNING.watch, ...options.tuning?.watch },
     sender: { ...DEFAULT_TUNING.sender, ...options.tuning?.sender },
     status: { ...DEFAULT_TUNING.status, ...options.tuning?.status },
+    lock: { ...DEFAULT_TUNING.lock, ...options.tuning?.lock },
     statusLineMs: options.tuning?.statusLineMs ?? DEFAULT_TUNING.statusLineMs,
     stopGraceMs: options.tuning?.stopGraceMs ?? DEFAULT_TUNING.stopGraceMs,
   };
   const folder = resolve(options.folder);
   await checkFolder(folder);
+  let lock: FolderLock | null;
+  try {
+    lock = await FolderLock.acquire(folder, now(), tuning.lock, (text) => reporter.note(text));
+  } catch (error) {
+    if (error instanceof FolderLockedError) throw new AgentStartError(error.message);
+    throw error;
+  }
+  if (!lock) {
+    reporter.note(
+      `cannot write a lock file in ${folder}: make sure no other Rith agent watches this folder.`,
+    );
+  }
   const stateDir = resolve(options.stateDir ?? join(folder, '.rith-agent'));
   try {
     await mkdir(stateDir, { recursive: true });
   } catch (error) {
+    await lock?.release();
     throw new AgentStartError(
       `Cannot create the agent's state folder ${stateDir}: ${(error as Error).message}. Choose another with --state.`,
     );
@@ -160,6 +179,7 @@ export async function startAgent(
   let status: StatusReporter | null = null;
   let watcher: FolderWatch | null = null;
   let scoreboard: Scoreboard | null = null;
+  const held = new HeldFiles();
   let statusLineTimer: ReturnType<typeof setInterval> | null = null;
   let printedState = '';
   let exitCode: number | null = null;
@@ -177,6 +197,7 @@ export async function startAgent(
     const today = journal?.publishedToday(localDay(now())) ?? 0;
     parts.push(`${today} ${today === 1 ? 'file' : 'files'} today`);
     parts.push(`queue ${sender?.queueLength ?? 0}`);
+    if (held.size > 0) parts.push(`${held.size} held back`);
     if (scoreboard) {
       const { port, connected } = scoreboard.info;
       parts.push(
@@ -208,6 +229,7 @@ export async function startAgent(
       folder: clip(folder, 500),
       queue: Math.min(sender?.queueLength ?? 0, 100_000),
       filesToday: Math.min(journal?.publishedToday(localDay(now())) ?? 0, 1_000_000),
+      held: Math.min(held.size, 100_000),
       lastFile: last && {
         name: clip(last.name, 200),
         outcome: last.outcome,
@@ -236,6 +258,7 @@ export async function startAgent(
     await scoreboard?.close(1000);
     // A refused token cannot report; after a clean stop the console shows "stopped".
     await status?.stop(code === 0, 3000);
+    await lock?.release();
     reporter.note(code === 0 ? 'stopped; the journal is saved.' : 'stopped.');
     resolveExited(code);
     return code;
@@ -263,6 +286,7 @@ export async function startAgent(
         now,
       });
     } catch (error) {
+      await lock?.release();
       if (error instanceof ScoreboardPortError) throw new AgentStartError(error.message);
       throw error;
     }
@@ -319,24 +343,28 @@ export async function startAgent(
       onUnauthorized: unauthorized,
       onChange: changed,
     });
-    status = new StatusReporter(api, connection, snapshot, tuning.status, unauthorized);
     if (stopping.signal.aborted) throw new AgentStartError('stopped');
-    status.start();
     printStatus();
 
     const activeSender = sender;
+    const activeJournal = journal;
+    const today = localDay(now());
     const limit = limiter(READ_CONCURRENCY);
     const chains = new Map<string, Promise<void>>();
     const initialWork: Promise<void>[] = [];
     let found = 0;
-    const onFile = (name: string, path: string, initial: boolean) => {
+    /**
+     * Reads a file and offers it to the sender. `initial`: there at start, and held back when
+     * it is older than today; `saved`: the watcher saw it written; `held`: held back until now.
+     */
+    const take = (name: string, path: string, why: 'initial' | 'saved' | 'held') => {
       const seq = activeSender.ticket();
       const key = lynxFileKey(name);
       // One read at a time per file, so its versions are offered in the order written.
       const work = (chains.get(key) ?? Promise.resolve())
         .then(() =>
           limit(async () => {
-            if (initial) {
+            if (why === 'initial') {
               await waitUntilStable(
                 path,
                 tuning.watch.stabilityMs,
@@ -347,9 +375,28 @@ export async function startAgent(
             if (stopping.signal.aborted) return;
             const content = await readWhole(path);
             if (!content) return;
-            const queued = activeSender.offer(name, content.hash, seq);
-            if (initial) found += 1;
-            else if (queued) reporter.step('saved', name);
+            if (why === 'initial') {
+              found += 1;
+              const file = { key, hash: content.hash, mtimeMs: content.mtimeMs };
+              if (!options.sendExisting && holdsBack(file, activeJournal, today)) {
+                held.hold({ key, name, path });
+                return;
+              }
+            }
+            const read = await whenFinished(path, content, {
+              boundMs: tuning.watch.unfinishedMs,
+              checkMs: tuning.watch.checkMs,
+              signal: stopping.signal,
+            });
+            if (!read || stopping.signal.aborted) return;
+            if (!read.finished) {
+              reporter.step(
+                'warning',
+                `${name}: no line break at its end after ${tuning.watch.unfinishedMs / 1000} s; sending it as it is`,
+              );
+            }
+            const queued = activeSender.offer(name, read.content.hash, seq);
+            if (why === 'saved' && queued) reporter.step('saved', name);
           }),
         )
         .catch((error: unknown) => {
@@ -359,7 +406,32 @@ export async function startAgent(
       void work.finally(() => {
         if (chains.get(key) === work) chains.delete(key);
       });
+      return work;
+    };
+    const onFile = (name: string, path: string, initial: boolean) => {
+      // Saved again since the start: it is today's, no longer held back.
+      if (!initial && held.release(lynxFileKey(name))) changed();
+      const work = take(name, path, initial ? 'initial' : 'saved');
       if (initial) initialWork.push(work);
+    };
+
+    let sendingHeld = false;
+    /** The admin console's "Send held files" (Rith's answer to a status report says so). */
+    const sendHeld = async () => {
+      if (sendingHeld || held.size === 0) return;
+      sendingHeld = true;
+      const files = held.list();
+      reporter.note(
+        `sending the ${files.length} held back ${files.length === 1 ? 'file' : 'files'}: the admin console asked for them.`,
+      );
+      await Promise.all(files.map((file) => take(file.name, file.path, 'held')));
+      // Rith forgets the request once a report says none are held: by then the files must be
+      // queued in the journal on disk, where a crash cannot lose them. A failed write is
+      // reported by the sender, whose queue sends them all the same.
+      await activeJournal.save().catch(() => undefined);
+      for (const file of files) held.release(file.key);
+      sendingHeld = false;
+      changed();
     };
 
     const watching = new Promise<void>((resolveReady) => {
@@ -380,9 +452,18 @@ export async function startAgent(
     await Promise.all(initialWork);
     if (stopping.signal.aborted) throw new AgentStartError('stopped');
     const waiting = activeSender.queueLength;
+    const sending =
+      waiting > 0 ? `${waiting} to send` : held.size > 0 ? 'nothing to send' : 'Rith has them all';
     reporter.note(
-      `found ${found} Lynx ${found === 1 ? 'file' : 'files'} in the folder; ${waiting === 0 ? 'Rith has them all' : `${waiting} to send`}${leftOver > 0 ? ` (${leftOver} left from the last run)` : ''}.`,
+      `found ${found} Lynx ${found === 1 ? 'file' : 'files'} in the folder; ${sending}${leftOver > 0 ? ` (${leftOver} left from the last run)` : ''}${held.size > 0 ? `, ${held.size} held back` : ''}.`,
     );
+    if (held.size > 0) reporter.note(held.describe());
+    // Reports start once the folder has been looked at: an earlier "none held back" would
+    // make Rith forget a "Send held files" meant for this start.
+    status = new StatusReporter(api, connection, snapshot, tuning.status, unauthorized, () => {
+      void sendHeld();
+    });
+    status.start();
     activeSender.start();
     statusLineTimer = setInterval(printStatus, tuning.statusLineMs);
   };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import {
   AgentIdentity,
+  AgentStatusAnswer,
   ScoreboardAnswer,
   type AgentStatusReport,
   type ScoreboardUpdate,
@@ -127,8 +128,16 @@ export class RithApi {
     });
   }
 
-  status(report: AgentStatusReport, signal?: AbortSignal): Promise<ApiResult<null>> {
-    return this.request('POST', '/api/agent/status', { json: report, signal });
+  /** Null from a Rith older than the answer (204): it has nothing to ask of the agent. */
+  status(
+    report: AgentStatusReport,
+    signal?: AbortSignal,
+  ): Promise<ApiResult<AgentStatusAnswer | null>> {
+    return this.request('POST', '/api/agent/status', {
+      json: report,
+      schema: AgentStatusAnswer.nullable(),
+      signal,
+    });
   }
 
   scoreboard(update: ScoreboardUpdate, signal?: AbortSignal): Promise<ApiResult<ScoreboardAnswer>> {

@@ -22,6 +22,8 @@ Options:
                            post unofficial results
   --poll                   Check the folder by polling: for network shares, where change
                            notifications do not arrive
+  --send-existing          Also send the files saved before today that are in the folder at
+                           start (held back otherwise: they are usually the last meet's)
   --help                   Show this help
   --version                Show the agent's version
 
@@ -38,6 +40,8 @@ export interface AgentOptions {
   /** Where the scoreboard port listens: this PC only unless told otherwise. */
   scoreboardHost?: string | undefined;
   poll?: boolean | undefined;
+  /** Send the files saved before today found at start, instead of holding them back. */
+  sendExisting?: boolean | undefined;
 }
 
 export type ParsedArgs =
@@ -61,6 +65,7 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
         'scoreboard-port': { type: 'string' },
         'scoreboard-host': { type: 'string' },
         poll: { type: 'boolean' },
+        'send-existing': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean' },
       },
@@ -98,6 +103,7 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
       scoreboardPort,
       scoreboardHost: values['scoreboard-host']?.trim() || undefined,
       poll: values.poll ?? false,
+      sendExisting: values['send-existing'] ?? false,
     },
   };
 }

@@ -24,6 +24,8 @@ export function sendRank(name: string): number {
 export interface FileContent {
   bytes: Buffer;
   hash: string;
+  /** When the file was last written, as read with these bytes. */
+  mtimeMs: number;
 }
 
 const RETRYABLE = new Set(['EBUSY', 'EPERM', 'EACCES', 'EAGAIN']);
@@ -36,20 +38,20 @@ const RETRYABLE = new Set(['EBUSY', 'EPERM', 'EACCES', 'EAGAIN']);
  * Null when the file is gone (or is not a file).
  */
 export async function readWhole(path: string): Promise<FileContent | null> {
-  let last: Buffer | null = null;
+  let last: Omit<FileContent, 'hash'> | null = null;
   for (let attempt = 0; attempt < 40; attempt += 1) {
     try {
       const before = await stat(path);
       if (!before.isFile()) return null;
       const bytes = await readFile(path);
       const after = await stat(path);
-      last = bytes;
+      last = { bytes, mtimeMs: after.mtimeMs };
       if (
         before.size === after.size &&
         before.mtimeMs === after.mtimeMs &&
         bytes.length === after.size
       ) {
-        return { bytes, hash: contentHash(bytes) };
+        return { ...last, hash: contentHash(bytes) };
       }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -60,8 +62,52 @@ export async function readWhole(path: string): Promise<FileContent | null> {
   }
   // Still changing after two seconds of trying: this version goes, and the next one will
   // follow when the watcher sees it settle.
-  if (last) return { bytes: last, hash: contentHash(last) };
+  if (last) return { ...last, hash: contentHash(last.bytes) };
   throw new Error(`${path} stayed locked by another program`);
+}
+
+/**
+ * FinishLynx ends every file it writes with a line break (CRLF, in UTF-16 too): a file
+ * without one is still being written, over a network share or while an antivirus scan
+ * holds it.
+ */
+export function endsWithLineBreak(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return n >= 4 && bytes[n - 2] === 0x0a && bytes[n - 1] === 0x00;
+  }
+  return n > 0 && bytes[n - 1] === 0x0a;
+}
+
+/**
+ * The file as `content` read it, or, while that does not end with a line break, as it grows:
+ * looked at every `checkMs` for up to `boundMs`. Past that, what is there (`finished` false),
+ * and the watcher reports the next version as usual. Null when the file is gone, or still
+ * empty: an empty file is never sent.
+ */
+export async function whenFinished(
+  path: string,
+  content: FileContent,
+  wait: { boundMs: number; checkMs: number; signal?: AbortSignal },
+): Promise<{ content: FileContent; finished: boolean } | null> {
+  const deadline = Date.now() + wait.boundMs;
+  let current = content;
+  while (!endsWithLineBreak(current.bytes) && Date.now() < deadline && !wait.signal?.aborted) {
+    await sleep(Math.min(wait.checkMs, deadline - Date.now()), wait.signal);
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      return null;
+    }
+    // Read again only once it has changed: a large file is not read over and over.
+    if (info.size === current.bytes.length && info.mtimeMs === current.mtimeMs) continue;
+    const again = await readWhole(path);
+    if (!again) return null;
+    current = again;
+  }
+  if (current.bytes.length === 0) return null;
+  return { content: current, finished: endsWithLineBreak(current.bytes) };
 }
 
 /**

@@ -6,8 +6,9 @@
  * atomically.
  *
  * Nothing is lost if the agent dies at any moment: at start every file whose content differs
- * from what Rith accepted is queued again, and a file that was being sent is sent again (Rith
- * answers "unchanged" if the first send got through, so nothing is published twice).
+ * from what Rith accepted is queued again (unless saved before today: agent/held.ts), and a
+ * file that was queued or being sent is sent again (Rith answers "unchanged" if the first
+ * send got through, so nothing is published twice).
  *
  * One journal per site and competition: pointed at another site or another competition's
  * token, the agent starts afresh.

@@ -1,2 +1,2 @@
 /** Reported to Rith with every status, and printed by --version. Raise it with each change. */
-export const AGENT_VERSION = '1.0.0';
+export const AGENT_VERSION = '1.1.0';

@@ -17,9 +17,19 @@ export interface WatchTuning {
   checkMs: number;
   /** How often a polled folder (--poll) is listed. */
   pollMs: number;
+  /**
+   * How long a file without its closing line break is waited for (agent/files.ts
+   * whenFinished) before what is there is sent.
+   */
+  unfinishedMs: number;
 }
 
-export const DEFAULT_WATCH_TUNING: WatchTuning = { stabilityMs: 200, checkMs: 50, pollMs: 250 };
+export const DEFAULT_WATCH_TUNING: WatchTuning = {
+  stabilityMs: 200,
+  checkMs: 50,
+  pollMs: 250,
+  unfinishedMs: 3000,
+};
 
 export interface WatchEvents {
   /**
@@ -54,8 +64,8 @@ export function watchFolder(
       stabilityThreshold: options.tuning.stabilityMs,
       pollInterval: options.tuning.checkMs,
     },
-    // Everything but Lynx files at the top level: the agent's own journal, FinishLynx's
-    // images and backups, subfolders. The folder itself must not be ignored.
+    // Everything but Lynx files at the top level: the agent's own journal and lock file,
+    // FinishLynx's images and backups, subfolders. The folder itself must not be ignored.
     ignored: (path: string, stats?: Stats) => {
       if (resolve(path) === root) return false;
       if (stats?.isDirectory()) return true;

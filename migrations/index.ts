@@ -7,6 +7,8 @@ import * as m0005 from './0005_outbox.ts';
 import * as m0006 from './0006_upload_file_index.ts';
 import * as m0007 from './0007_follow_and_push.ts';
 import * as m0008 from './0008_event_versions.ts';
+import * as m0009 from './0009_meet_day.ts';
+import * as m0010 from './0010_agent_send_held.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0006_upload_file_index': m0006,
   '0007_follow_and_push': m0007,
   '0008_event_versions': m0008,
+  '0009_meet_day': m0009,
+  '0010_agent_send_held': m0010,
 };

@@ -86,6 +86,15 @@ const Env = z.object({
     .min(10)
     .default(2_000)
     .describe('the wait before the first retry of a notice or e-mail; it doubles, up to an hour'),
+  RESULTS_SETTLE_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(3_600_000)
+    .default(120_000)
+    .describe(
+      "a heat's results file short of its start list is Official once it has not changed for this long",
+    ),
   UPLOAD_FAILED_RETENTION_DAYS: z.coerce
     .number()
     .min(0.0001)
@@ -204,6 +213,8 @@ export interface RecoveryConfig {
   uploadLeaseMs: number;
   outboxLeaseMs: number;
   outboxRetryMs: number;
+  /** A heat's results held short of its start list are Official once unchanged this long. */
+  resultsSettleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -259,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadLeaseMs: e.UPLOAD_LEASE_MS,
       outboxLeaseMs: e.OUTBOX_LEASE_MS,
       outboxRetryMs: e.OUTBOX_RETRY_MS,
+      resultsSettleMs: e.RESULTS_SETTLE_MS,
     },
     failedUploadRetentionMs: Math.round(e.UPLOAD_FAILED_RETENTION_DAYS * 24 * 60 * 60 * 1000),
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

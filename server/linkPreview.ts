@@ -43,10 +43,11 @@ export async function lookUpPage(
       const cached = (await reads.event(path.eventId)).json;
       if (!cached) return missing;
       const event = JSON.parse(cached.toString()) as PublicEvent;
+      // What the page shows, by the rule every screen follows (shared/meet/shown.ts).
       const kind =
-        event.status === 'official'
+        event.shown === 'results'
           ? 'Results'
-          : event.status === 'unofficial'
+          : event.shown === 'live'
             ? 'Unofficial (provisional) results'
             : 'Start list';
       // Six heats may share one name: the preview says which one was shared.
@@ -66,6 +67,15 @@ export async function lookUpPage(
         description: `Athlete registration for ${competition.competitionName}${club ? ` by ${club.clubName}` : ''}${when(competition) ? ` (${when(competition)})` : ''}.`,
         image: competition.imageLink,
       });
+    }
+    case 'package': {
+      // The page says 'Package not found' itself; the status says it to crawlers too.
+      const plan = await db
+        .selectFrom('packages')
+        .select('id')
+        .where('id', '=', path.packageId)
+        .executeTakeFirst();
+      return plan ? found() : missing;
     }
     case 'club': {
       // The home page lists a club only while it has a competition the public may see.

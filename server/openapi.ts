@@ -62,7 +62,9 @@ const oneFile = (takes: string) => ({
 const OPERATIONS: Record<string, { summary: string; more?: Record<string, unknown> }> = {
   'GET /api/competitions': { summary: 'Public competitions, with their count of public events' },
   'GET /api/competitions/:competitionUic': { summary: 'One public competition' },
-  'GET /api/events': { summary: "Public events, all or one competition's (without rows)" },
+  'GET /api/events': {
+    summary: "Public events, all or one competition's (without rows), in the meet's running order",
+  },
   'GET /api/events/:eventId': {
     summary: 'One event: start list, results, its competition and its club',
     more: {
@@ -100,8 +102,8 @@ const OPERATIONS: Record<string, { summary: string; more?: Record<string, unknow
   'POST /api/waitinglist': { summary: 'Join the waiting list' },
   'GET /api/agent': { summary: 'What the token is good for' },
   'POST /api/agent/status': {
-    summary: "The agent's status report, shown live in the admin console",
-    more: { response: { 204: { description: 'Received', type: 'null' } } },
+    summary:
+      "The agent's status report, shown live in the admin console; the answer says whether to send the files it holds back",
   },
   'POST /api/agent/scoreboard': {
     summary: "A heat's scoreboard results (unofficial), or its race clock",

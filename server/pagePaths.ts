@@ -1,3 +1,5 @@
+import { parsePositiveInt } from './competitions/routes.ts';
+
 /**
  * The single-page app's page paths (client/App.tsx), read on the server so that a path no
  * page answers, or one naming a club, competition or event that does not exist, is served
@@ -8,6 +10,7 @@ export type PagePath =
   | { page: 'fixed' }
   | { page: 'event'; eventId: string }
   | { page: 'register'; competitionUic: number }
+  | { page: 'package'; packageId: number }
   | { page: 'club'; club: string }
   | {
       page: 'competition';
@@ -27,11 +30,10 @@ const FIXED = [
   /^\/$/,
   /^\/(competitions|pricing|privacy|terms|login|admin|reset-password)\/?$/,
   /^\/verify\/[^/]+\/?$/,
-  // The package page shows 'Package not found' itself; packages are few and public.
-  /^\/register\/package\/[^/]+\/?$/,
 ];
 const EVENT = /^\/event\/([^/]+)\/?$/;
 const REGISTER = /^\/register\/competition\/([^/]+)\/?$/;
+const PACKAGE = /^\/register\/package\/([^/]+)\/?$/;
 // Url names never hold a dot: a dotted path is a file that is not there.
 const CLUB = /^\/([^/.]+)\/?$/;
 const COMPETITION = /^\/([^/.]+)\/([^/.]+)\/?$/;
@@ -59,6 +61,11 @@ export function matchPagePath(pathname: string): PagePath | null {
   if (register) {
     const uic = /^\d{1,9}$/.test(register[1]!) ? Number(register[1]) : null;
     return uic === null ? null : { page: 'register', competitionUic: uic };
+  }
+  const pack = PACKAGE.exec(pathname);
+  if (pack) {
+    const packageId = parsePositiveInt(pack[1]!);
+    return packageId === undefined ? null : { page: 'package', packageId };
   }
   const view = VIEW.exec(pathname);
   if (view) {

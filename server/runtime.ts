@@ -10,6 +10,7 @@ import { Mailer } from './mail/mailer.ts';
 import { deliverDueNotices } from './outbox/live.ts';
 import { startSweeper } from './outbox/sweeper.ts';
 import { requeueStrandedUploads } from './uploads/sweep.ts';
+import { settleHeldResults } from './events/settle.ts';
 import { dropExpiredFailedUploads } from './uploads/retention.ts';
 
 /** The services every part of the product uses; the mode was chosen here, once. */
@@ -62,6 +63,10 @@ export async function createRuntime(
       {
         name: 'stranded uploads',
         run: () => requeueStrandedUploads({ db, queue, log }, config.recovery.uploadLeaseMs),
+      },
+      {
+        name: 'held results',
+        run: () => settleHeldResults({ db, bus }, config.recovery.resultsSettleMs),
       },
       {
         name: 'failed upload files',

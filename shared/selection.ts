@@ -32,7 +32,9 @@
 import type { Club } from './schemas/club.ts';
 import type { Competition } from './schemas/competition.ts';
 import { competitionResultsPath, splitCompetitions } from './competitionList.ts';
-import { sortByEventTime, type SortDirection } from './athletics/eventTime.ts';
+import { formatEventTime, type SortDirection } from './athletics/eventTime.ts';
+import { eventTitle } from './athletics/heats.ts';
+import { runningOrder, type Orderable } from './meet/runningOrder.ts';
 
 /** What the URL says: route params and query parameters, as read (possibly missing). */
 export interface SelectionUrl {
@@ -285,13 +287,31 @@ export function competitionSelectionPath(
 
 /**
  * The rows of the home events table: public (visible) events, only the one chosen in the
- * event selector when there is one (all of them again if it has gone), sorted by time with
- * untimed events last either way.
+ * event selector when there is one (all of them again if it has gone), in the meet's running
+ * order (shared/meet/runningOrder.ts), or its reverse; events with no time or place last.
  */
-export function eventsForTable<
-  T extends { id: string; visible: boolean; time: string | null; eventName: string },
->(events: readonly T[], selectedEventId: string, direction: SortDirection): T[] {
+export function eventsForTable<T extends Orderable & { visible: boolean }>(
+  events: readonly T[],
+  selectedEventId: string,
+  direction: SortDirection,
+): T[] {
   const visible = events.filter((event) => event.visible);
   const chosen = selectedEventId ? visible.filter((event) => event.id === selectedEventId) : [];
-  return sortByEventTime(chosen.length > 0 ? chosen : visible, direction);
+  return runningOrder(chosen.length > 0 ? chosen : visible, direction);
+}
+
+/**
+ * Options for the public event selector, in running order: "{time} | {eventName}", or the
+ * name without a time; a heat says which ("Men 100 Meter Dash, Heat 2 of 6").
+ */
+export function eventSelectorOptions<T extends Orderable>(
+  events: readonly T[],
+): { value: string; label: string }[] {
+  return runningOrder(events).map((event) => {
+    const name = eventTitle(event);
+    return {
+      value: event.id,
+      label: (event.time ?? '').trim() === '' ? name : `${formatEventTime(event.time)} | ${name}`,
+    };
+  });
 }

@@ -96,6 +96,8 @@ export const adminApi = {
     sendJson<CreatedToken>('POST', `${competitionPath(uic)}/tokens`, { name }),
   revokeToken: (id: string) =>
     request<void>(`/api/admin/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  sendHeldFiles: (id: string) =>
+    request<void>(`/api/admin/tokens/${encodeURIComponent(id)}/send-held`, { method: 'POST' }),
 };
 
 /** Cache keys of the admin data; every save invalidates the whole ['admin'] family. */

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
-import { eventTableContent } from '../../shared/athletics/eventDisplay.ts';
 import {
   correctionSummary,
   resultChanges,
@@ -36,7 +35,7 @@ export function useCorrectionNotice(event: PublicEvent): CorrectionNotice {
     else if (
       event.correctedAt !== null &&
       event.correctedAt !== shown.correctedAt &&
-      eventTableContent(event) === 'results'
+      event.shown === 'results'
     ) {
       const changes = resultChanges(shownResults(shown), shownResults(event), event.eventType);
       const rows = changes.flatMap((c) =>

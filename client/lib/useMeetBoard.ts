@@ -7,7 +7,7 @@ import { useEstimates } from './useEstimates.ts';
 import { useLiveSubscription } from './useLive.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
-import { boardPlan, type BoardPlan } from '../../shared/board.ts';
+import { meetNow, type MeetNow } from '../../shared/meet/now.ts';
 import type { Club } from '../../shared/schemas/club.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
@@ -21,7 +21,7 @@ export type MeetBoard =
       club: Club;
       competition: Competition;
       events: readonly EventSummary[];
-      plan: BoardPlan;
+      plan: MeetNow;
       estimates: Map<string, ShownEstimate> | null;
     };
 
@@ -30,7 +30,7 @@ const NO_EVENTS: EventSummary[] = [];
 /**
  * The meet an address /board/{club}/{competition} or /embed/{club}/{competition} names, kept
  * live (its competition's room carries every change of its events), and what a screen that
- * follows it by itself shows now (shared/board.ts).
+ * follows it by itself shows now (shared/meet/now.ts).
  */
 export function useMeetBoard(): MeetBoard {
   const { clubUrlName = '', competitionUrlName = '' } = useParams();
@@ -45,7 +45,7 @@ export function useMeetBoard(): MeetBoard {
   });
   const list = events.data ?? NO_EVENTS;
   const estimates = useEstimates(events.data, competition?.date);
-  const plan = useMemo(() => boardPlan(list, estimates), [list, estimates]);
+  const plan = useMemo(() => meetNow(list, { estimates }), [list, estimates]);
 
   if (selection?.notFound || (selection && (!competition || !selection.club))) {
     return { state: 'notFound' };

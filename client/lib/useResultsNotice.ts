@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
-import {
-  eventTableContent,
-  isScratched,
-  showsLiveResults,
-} from '../../shared/athletics/eventDisplay.ts';
-
-type Shown = 'live' | 'results' | 'startList' | 'none';
-
-const shownTable = (event: PublicEvent): Shown =>
-  showsLiveResults(event) ? 'live' : eventTableContent(event);
+import { isScratched } from '../../shared/athletics/eventDisplay.ts';
+import { progressText } from '../../shared/meet/completeness.ts';
 
 const entries = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
 
@@ -18,8 +10,9 @@ function noticeFor(before: PublicEvent, after: PublicEvent): string | null {
   if (isScratched(after.status)) {
     return isScratched(before.status) ? null : 'Scratched: this event will not take place.';
   }
-  const was = shownTable(before);
-  const now = shownTable(after);
+  // What each shows, by the rule every screen follows (shared/meet/shown.ts).
+  const was = before.shown;
+  const now = after.shown;
   if (now === was) {
     const listArrived = now === 'startList' && before.startListFile.length === 0;
     return listArrived ? `Start list published: ${entries(after.startListFile.length)}.` : null;
@@ -29,7 +22,9 @@ function noticeFor(before: PublicEvent, after: PublicEvent): string | null {
       // An event marked imported (edit required) shows its file's results too.
       return `${after.status === 'official' ? 'Official results' : 'Results'} are in: ${entries(after.results.length)}.`;
     case 'live':
-      return 'Unofficial results are coming in from the finish camera.';
+      return after.progress
+        ? `Unofficial results are coming in: ${progressText(after.progress)}.`
+        : 'Unofficial results are coming in from the finish camera.';
     case 'startList':
       return after.startListFile.length > 0
         ? `Start list published: ${entries(after.startListFile.length)}.`

@@ -21,6 +21,7 @@ import {
   usePlanFeatures,
 } from '../components/admin/useAdminQueries.ts';
 import { useAdminLive } from '../components/admin/useAdminLive.ts';
+import { useFlash } from '../components/admin/useFlash.ts';
 import { useAdminSelection } from '../components/admin/useAdminSelection.ts';
 import { useLocateEvent } from '../components/admin/useLocateEvent.ts';
 import '../components/auth/fields.css';
@@ -51,6 +52,8 @@ export function AdminPage() {
   const editedEvent = eventId ? (eventList.find((e) => e.id === eventId) ?? null) : null;
   const [addingEvent, setAddingEvent] = useState(false);
   const [competitionDialog, setCompetitionDialog] = useState<{ uic: number | null } | null>(null);
+  // The dialog closes on a save, so what it did is said beside the table it changed.
+  const [competitionNotice, flashCompetition] = useFlash();
 
   const setEventParam = (id: string | null) =>
     setSearchParams(
@@ -132,6 +135,7 @@ export function AdminPage() {
           onSelect={selectCompetition}
           onAdd={() => setCompetitionDialog({ uic: null })}
           onEdit={(c) => setCompetitionDialog({ uic: c.uic })}
+          notice={competitionNotice}
         />
       )}
 
@@ -161,6 +165,9 @@ export function AdminPage() {
           timetableEnabled={plan.aliases.has('timetable')}
           onClose={() => setCompetitionDialog(null)}
           onSaved={(saved) => {
+            flashCompetition(
+              `Competition "${saved.competitionName}" ${competitionDialog?.uic == null ? 'created' : 'saved'}.`,
+            );
             selectCompetition(saved);
             setCompetitionDialog(null);
           }}

@@ -5,11 +5,9 @@ import { ApiRequestError } from '../lib/http.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
-import {
-  eventTableContent,
-  isScratched,
-  showsLiveResults,
-} from '../../shared/athletics/eventDisplay.ts';
+import { isScratched } from '../../shared/athletics/eventDisplay.ts';
+import { eventTableContent, showsLiveResults } from '../../shared/meet/shown.ts';
+import { progressText } from '../../shared/meet/completeness.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import { eventTitle } from '../../shared/athletics/heats.ts';
 import { EventHeader } from '../components/event/EventHeader.tsx';
@@ -17,6 +15,7 @@ import { ResultsTable } from '../components/event/ResultsTable.tsx';
 import { StartListTable } from '../components/event/StartListTable.tsx';
 import { EventNotFound } from '../components/event/EventNotFound.tsx';
 import { RaceClock } from '../components/event/RaceClock.tsx';
+import { RaceFamily } from '../components/event/RaceFamily.tsx';
 import { useEstimates } from '../lib/useEstimates.ts';
 import { competitionClock } from '../../shared/entries.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
@@ -55,7 +54,11 @@ function overallTitle(event: PublicEvent): string {
 const updatedAt = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** The finish camera's lines before the results file is saved: clearly not the official word. */
+/**
+ * Unofficial results: the finish camera's lines before the results file is saved, or the part
+ * of a timing file's results that is in (a flight of two, a heat's file still being written).
+ * Clearly not the official word.
+ */
 function LiveResults({
   event,
   live,
@@ -67,9 +70,21 @@ function LiveResults({
     <>
       {/* No live region: its time changes with every line; useResultsNotice says they started. */}
       <p className="ev-unofficial-note">
-        <span className="status-badge status-unofficial">Unofficial</span> Live from the finish
-        camera, updated {updatedAt(live.updatedAt)}. The official results replace these once the
-        timing room saves them.
+        <span className="status-badge status-unofficial">Unofficial</span>{' '}
+        {event.progress ? (
+          <>
+            <span className="ev-progress">{progressText(event.progress)}</span>, updated{' '}
+            {updatedAt(live.updatedAt)}.{' '}
+            {event.progress.part === 'flights'
+              ? 'The results are official once every flight is in.'
+              : 'The results are official once the whole heat is in.'}
+          </>
+        ) : (
+          <>
+            Live from the finish camera, updated {updatedAt(live.updatedAt)}. The official results
+            replace these once the timing room saves them.
+          </>
+        )}
       </p>
       <ResultsTable
         event={{ ...event, results: live.rows, windSpeed: live.wind ?? event.windSpeed }}
@@ -183,12 +198,13 @@ function EventView({ event }: { event: PublicEvent }) {
   // The other events move this one's estimate. Not their pushes (every change to every event
   // of the meet, rows and all, to every event page), but their list now and then: an
   // unchanged list costs a 304 with no body.
+  // The list also names the other heats and rounds of the race, asked once after the first
+  // screen; estimates are for the competition's day, when it is asked again now and then.
+  const today = event.competition.date === competitionClock(new Date()).date;
   const events = useQuery({
     queryKey: queryKeys.events(competitionUic),
     queryFn: () => api.events(competitionUic),
-    refetchInterval: ESTIMATE_REFRESH_MS,
-    // Estimates are for the competition's day: on any other the page needs no list.
-    enabled: event.competition.date === competitionClock(new Date()).date,
+    refetchInterval: today ? ESTIMATE_REFRESH_MS : false,
   });
   const estimates = useEstimates(events.data, event.competition.date);
   const corrected = useCorrectionNotice(event);
@@ -203,6 +219,7 @@ function EventView({ event }: { event: PublicEvent }) {
         {arrived}
       </p>
       <EventHeader event={event} estimate={estimates?.get(event.id)} />
+      {events.data && <RaceFamily event={event} events={events.data} />}
       <RaceClock eventId={event.id} />
       <AlertsPrompt />
       <EventTable event={event} corrected={corrected} />

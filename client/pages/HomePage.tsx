@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
@@ -8,10 +8,10 @@ import { readLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
 import { useHomeSelection } from '../lib/useHomeSelection.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
-import { eventSelectorOptions } from '../../shared/athletics/eventTime.ts';
 import {
   clubSelectionPath,
   competitionSelectionPath,
+  eventSelectorOptions,
   type ResolvedSelection,
 } from '../../shared/selection.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
@@ -20,6 +20,7 @@ import { HomeBanner } from '../components/home/HomeBanner.tsx';
 import { CompetitionHeader } from '../components/home/CompetitionHeader.tsx';
 import { HomeSelectors } from '../components/home/HomeSelectors.tsx';
 import { EventsList } from '../components/home/EventsList.tsx';
+import { MeetNow } from '../components/home/MeetNow.tsx';
 import { eventsVersion, useEstimates } from '../lib/useEstimates.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
 import { MyAthletes } from '../components/follow/MyAthletes.tsx';
@@ -108,6 +109,8 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
 
   // The chosen event belongs to one competition; another competition starts at 'All Events'.
   const [chosenEvent, setChosenEvent] = useState({ competitionUic, eventId: '' });
+  // "Find an athlete" at the top of the page takes the focus to the search, below the events.
+  const search = useRef<HTMLInputElement>(null);
   const eventId = chosenEvent.competitionUic === competitionUic ? chosenEvent.eventId : '';
 
   return (
@@ -122,6 +125,14 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
         ) : (
           <>
             <CompetitionHeader club={selection.club} competition={competition} />
+            {competition && eventList.length > 0 && (
+              <MeetNow
+                events={eventList}
+                estimates={estimates}
+                competitionDate={competition.date}
+                onFindAthlete={() => search.current?.focus()}
+              />
+            )}
             <HomeSelectors
               clubs={selection.clubs}
               club={selection.club}
@@ -168,10 +179,14 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
               selectedEventId={eventId}
               showConnection={competition?.liveNow ?? false}
             />
-            {/* After the events: a phone's first screen is the meet's first results. */}
+            {/* After the events, one step from the top ("Find an athlete" in Now and next). */}
             {competition && (
               <FollowScope competitionUic={competition.uic}>
-                <AthleteSearch competitionUic={competition.uic} estimates={estimates} />
+                <AthleteSearch
+                  competitionUic={competition.uic}
+                  estimates={estimates}
+                  inputRef={search}
+                />
               </FollowScope>
             )}
           </>

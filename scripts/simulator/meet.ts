@@ -8,9 +8,19 @@ import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { athletes, laneDraw, longJumpResults, raceResults, windReading } from './athletes.ts';
 
 /**
+ * The finish camera's lines of a heat, as its scoreboard sends them before the results file is
+ * saved: unofficial, shown by every screen until the file's official results replace them.
+ */
+const finishCamera = (rows: AthleteRow[], wind: string) => ({
+  live: { rows, wind, updatedAt: new Date().toISOString() },
+  status: 'unofficial' as const,
+});
+
+/**
  * A meet played through the same service functions the admin console and the upload worker
  * use, so every step reaches spectators exactly as a real one would: the competition goes
- * live, start lists appear, results arrive heat by heat (unofficial, then official), an
+ * live, start lists appear, results arrive heat by heat (the finish camera's unofficial
+ * lines, then the file's official results), an
  * event is scratched and then withdrawn, the final's start list follows the heats, and the
  * competition goes off air before the next round of the loop.
  */
@@ -166,14 +176,15 @@ export async function runMeet(
       const results = raceResults(random, heat.startList, 10.45, 0.9);
       finishers.push(...results.filter((row) => row.performance !== null));
       const file = `001-${index + 1}-01.lif`;
+      const wind = windReading(random);
+      await updateEvent(deps, heat.id, finishCamera(results, wind));
+      say(`${heat.name}: results in from the finish camera, unofficial.`);
+      await step();
       await updateEvent(deps, heat.id, {
         ...lynxResults(file, results),
-        windSpeed: windReading(random),
-        status: 'unofficial',
+        windSpeed: wind,
+        status: 'official',
       });
-      say(`${heat.name}: results in, unofficial.`);
-      await step();
-      await updateEvent(deps, heat.id, { status: 'official' });
       say(`${heat.name}: official.`);
       await step();
     }
@@ -198,14 +209,16 @@ export async function runMeet(
     await updateEvent(deps, final.id, lynxStartList('lynx.evt', finalStartList));
     say("Men's 100m Final: start list up.");
     await step();
-    await updateEvent(deps, final.id, {
-      ...lynxResults('001-1-02.lif', raceResults(random, finalStartList, 10.3, 0.6)),
-      windSpeed: windReading(random),
-      status: 'unofficial',
-    });
-    say("Men's 100m Final: results in, unofficial.");
+    const finalResults = raceResults(random, finalStartList, 10.3, 0.6);
+    const finalWind = windReading(random);
+    await updateEvent(deps, final.id, finishCamera(finalResults, finalWind));
+    say("Men's 100m Final: results in from the finish camera, unofficial.");
     await step();
-    await updateEvent(deps, final.id, { status: 'official' });
+    await updateEvent(deps, final.id, {
+      ...lynxResults('001-1-02.lif', finalResults),
+      windSpeed: finalWind,
+      status: 'official',
+    });
     say("Men's 100m Final: official.");
     await step();
 

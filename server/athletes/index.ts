@@ -1,7 +1,6 @@
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { AthleteEntry, AthleteEvent } from '../../shared/schemas/athleteSearch.ts';
 import { athleteKey, foldBib, foldText } from '../../shared/athletes/identity.ts';
-import { sortByEventTime } from '../../shared/athletics/eventTime.ts';
 import type { EventRows } from '../events/queries.ts';
 
 export type Fact = Omit<AthleteEvent, 'estimatedStart' | 'lateMinutes'>;
@@ -35,6 +34,7 @@ function factOf(event: EventRows): Fact {
     heat: event.heat,
     heatCount: event.heatCount,
     time: event.time,
+    runOrder: event.runOrder,
     status: event.status,
     lane: null,
     order: null,
@@ -46,8 +46,10 @@ function factOf(event: EventRows): Fact {
 
 /**
  * Every athlete of a competition with the events they are in, from its start lists, results
- * and the scoreboard's unofficial lines. One athlete across lists: the same bib, or, for a
- * row without one, the same name and club as an athlete with one (shared/athletes/identity).
+ * and unofficial lines as the public sees them (the events come through the one rule of what
+ * is shown, in running order: listPublicEventRows). One athlete across lists: the same bib,
+ * or, for a row without one, the same name and club as an athlete with one
+ * (shared/athletes/identity).
  */
 export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
   const byKey = new Map<string, { entry: IndexedEntry; facts: Map<string, Fact> }>();
@@ -57,7 +59,7 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
     ...event.results.map((row) => ({ row, list: 'results' as const, order: null })),
     ...(event.live?.rows ?? []).map((row) => ({ row, list: 'live' as const, order: null })),
   ];
-  const ordered = sortByEventTime(events);
+  const ordered = events;
   // Bib'd rows first, so a row without a bib finds the athlete its name and club belong to.
   for (const event of ordered) {
     for (const { row } of rowsOf(event)) {
@@ -81,7 +83,7 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
       athlete.entry.club ??= row.club;
       const fact = athlete.facts.get(event.id) ?? factOf(event);
       athlete.facts.set(event.id, fact);
-      merge(fact, event, row, list, order);
+      merge(fact, row, list, order);
     }
   }
   return [...byKey.values()].map(({ entry, facts }) => {
@@ -106,7 +108,6 @@ const entryOf = (key: string, row: AthleteRow): IndexedEntry => ({
 /** Results outrank the scoreboard's lines, and both the start list, for rank and mark. */
 function merge(
   fact: Fact,
-  event: EventRows,
   row: AthleteRow,
   list: 'start' | 'results' | 'live',
   order: number | null,
@@ -119,9 +120,7 @@ function merge(
   if (list === 'live' && fact.result !== null) return;
   fact.lane = row.lane ?? fact.lane;
   fact.rank = row.rank;
-  fact.performance = row.performance ?? row.best ?? null;
-  fact.result =
-    list === 'results' && (event.status === 'official' || event.status === 'imported')
-      ? 'official'
-      : 'unofficial';
+  // A field series' best is its result, as the results table shows it.
+  fact.performance = ((row.best ?? '').trim() !== '' ? row.best : row.performance) ?? null;
+  fact.result = list === 'results' ? 'official' : 'unofficial';
 }

@@ -2,7 +2,7 @@ import type { Follows } from '../../shared/schemas/follow.ts';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
-import type { LiveResults } from '../../shared/schemas/event.ts';
+import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import type { ShownSource } from '../../shared/schemas/eventHistory.ts';
 import type { AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
@@ -164,6 +164,14 @@ export interface EventsTable {
   startedAt: string | null;
   /** When its first results (unofficial or official) arrived, on the venue's clock. */
   resultsAt: string | null;
+  /** Results a timing file brought that are not complete yet: they wait in `live`. */
+  progress: ColumnType<ResultsProgress | null, string | null | undefined, string | null>;
+  /** The name as the timing system wrote it, round and heat words included. */
+  lynxName: string | null;
+  /** Where lynx.evt listed the race: the file's turn (seconds), then its line. */
+  lynxListed: number | null;
+  /** The meet's running order from lynx.sch and lynx.evt (shared/meet/runningOrder.ts). */
+  runOrder: number | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -221,6 +229,8 @@ export interface CompetitionTokensTable {
   /** The agent's last report. */
   agent: ColumnType<AgentStatusReport | null, string | null | undefined, string | null>;
   agentSeenAt: Timestamp | null;
+  /** An admin asked the agent to send the files it held back; cleared once none are held. */
+  sendHeldRequestedAt: Timestamp | null;
 }
 
 /** The last content of each FinishLynx file a competition received, by lower-cased name. */

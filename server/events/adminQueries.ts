@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
-import { hasResults, hasStartList, summaryColumns } from './queries.ts';
+import { inRunningOrder, rowCounts, summarize, summaryColumns } from './queries.ts';
 import { withEstimates } from './schedule.ts';
 
 function adminEvents(db: Db, clubUics: number[]) {
@@ -8,7 +8,8 @@ function adminEvents(db: Db, clubUics: number[]) {
     .selectFrom('events')
     .innerJoin('competitions', 'competitions.uic', 'events.competitionUic')
     .select(summaryColumns)
-    .select(['events.results', 'events.startListFile', hasResults, hasStartList])
+    .select(['events.results', 'events.startListFile'])
+    .select(rowCounts)
     .where('competitions.clubUic', 'in', clubUics);
 }
 
@@ -20,11 +21,8 @@ export async function listAdminEvents(
 ): Promise<AdminEvent[]> {
   const events = await adminEvents(db, clubUics)
     .where('events.competitionUic', '=', competitionUic)
-    .orderBy('events.eventName')
-    .orderBy('events.lynxRound')
-    .orderBy('events.heat')
     .execute();
-  return withEstimates(db, events);
+  return inRunningOrder(await withEstimates(db, events.map(summarize)));
 }
 
 export async function findAdminEvent(
@@ -33,5 +31,5 @@ export async function findAdminEvent(
   id: string,
 ): Promise<AdminEvent | undefined> {
   const event = await adminEvents(db, clubUics).where('events.id', '=', id).executeTakeFirst();
-  return event && (await withEstimates(db, [event]))[0];
+  return event && (await withEstimates(db, [summarize(event)]))[0];
 }

@@ -116,10 +116,15 @@ async function targetOf(trx: Db, competitionUic: number, race: LynxRace): Promis
  * The scoreboard feed only runs ahead of the event's own results: once any are in, or the
  * admin has made the event official or scratched it, its lines change nothing.
  */
-function ignoredBecause(stored: Pick<StoredEvent, 'status' | 'results'>): string | null {
+function ignoredBecause(
+  stored: Pick<StoredEvent, 'status' | 'results' | 'progress'>,
+): string | null {
   if (stored.status === 'scratched') return 'The event is scratched.';
   if (stored.results.length > 0 || stored.status === 'official') {
     return 'The official results are in: the scoreboard does not change them.';
+  }
+  if (stored.progress !== null) {
+    return "The heat's results file is coming in: the scoreboard does not change it.";
   }
   return null;
 }

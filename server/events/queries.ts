@@ -7,6 +7,10 @@ import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
 import { withEstimates } from './schedule.ts';
+import type { EventStatus } from '../../shared/domain.ts';
+import { publicRows, shownTable } from '../../shared/meet/shown.ts';
+import { runningOrder } from '../../shared/meet/runningOrder.ts';
+import { withoutMeaninglessWind } from '../../shared/athletics/windEvents.ts';
 import { correctedAtColumn, isoTime } from './history.ts';
 
 export const summaryColumns = [
@@ -31,28 +35,61 @@ export const summaryColumns = [
   'events.pdfLink',
   'events.startedAt',
   'events.resultsAt',
+  'events.progress',
+  'events.runOrder',
   'events.version',
 ] as const;
 
-export const hasResults = sql<boolean>`jsonb_array_length(events.results) > 0`.as('hasResults');
-export const hasStartList = sql<boolean>`jsonb_array_length(events.start_list_file) > 0`.as(
-  'hasStartList',
-);
+/** What the event holds, by count: what the one rule of what is shown reads (shared/meet/shown.ts). */
+export const rowCounts = [
+  sql<number>`jsonb_array_length(events.results)`.as('resultCount'),
+  sql<number>`jsonb_array_length(events.start_list_file)`.as('startListCount'),
+  sql<number>`jsonb_array_length(coalesce(events.live -> 'rows', '[]'::jsonb))`.as('liveCount'),
+];
 
-/** Public events: visible, in a public competition. Results stay out of listings. */
+type Counted = {
+  status: EventStatus;
+  resultCount: number;
+  startListCount: number;
+  liveCount: number;
+};
+
+/** A listing's row with what its page shows, by the one rule every screen follows. */
+export function summarize<T extends Counted>(row: T) {
+  const { resultCount, startListCount, liveCount, ...event } = row;
+  const shown = shownTable({
+    status: event.status,
+    results: resultCount,
+    startList: startListCount,
+    live: liveCount,
+  });
+  return { ...event, hasResults: shown === 'results', hasStartList: startListCount > 0, shown };
+}
+
+/** Public events: visible, in a public competition, in the meet's running order. */
 export async function listPublicEvents(db: Db, competitionUic?: number): Promise<EventSummary[]> {
   let query = publicCompetitions(db)
     .innerJoin('events', 'events.competitionUic', 'competitions.uic')
     .where('events.visible', '=', true)
     .select(summaryColumns)
-    .select([hasResults, hasStartList]);
+    .select(rowCounts);
   if (competitionUic !== undefined) query = query.where('competitions.uic', '=', competitionUic);
-  const events = await query
-    .orderBy('events.competitionUic')
-    .orderBy('events.eventName')
-    .orderBy('events.heat')
-    .execute();
-  return withEstimates(db, events);
+  // No wind where the rules measure none: a 1500 m's gauge reading means nothing.
+  const rows = await query.orderBy('events.competitionUic').execute();
+  const events = rows.map((row) => withoutMeaninglessWind(summarize(row)));
+  return inRunningOrder(await withEstimates(db, events));
+}
+
+/** Each competition's events in running order, competitions in the order they came. */
+export function inRunningOrder<T extends EventSummary>(events: readonly T[]): T[] {
+  const byCompetition = new Map<number, T[]>();
+  for (const event of events) {
+    byCompetition.set(event.competitionUic, [
+      ...(byCompetition.get(event.competitionUic) ?? []),
+      event,
+    ]);
+  }
+  return [...byCompetition.values()].flatMap((own) => runningOrder(own));
 }
 
 /**
@@ -92,14 +129,8 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   const event = await db
     .selectFrom('events')
     .select(summaryColumns)
-    .select([
-      'events.results',
-      'events.startListFile',
-      'events.live',
-      hasResults,
-      hasStartList,
-      correctedAtColumn,
-    ])
+    .select(['events.results', 'events.startListFile', 'events.live', correctedAtColumn])
+    .select(rowCounts)
     .where('events.id', '=', id)
     .where('events.visible', '=', true)
     .executeTakeFirst();
@@ -108,9 +139,10 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   if (!competition) return undefined;
   const club = await findVisibleClub(db, competition.clubUic);
   if (!club) return undefined;
-  const [scheduled = { ...event, estimatedStart: null, lateMinutes: null }] = await withEstimates(
+  const summary = withoutMeaninglessWind(summarize(publicRows(event)));
+  const [scheduled = { ...summary, estimatedStart: null, lateMinutes: null }] = await withEstimates(
     db,
-    [event],
+    [summary],
   );
   return {
     ...scheduled,
@@ -174,11 +206,12 @@ export async function eventTypeOf(db: Db, id: string): Promise<EventSummary['eve
 }
 
 /**
- * A public competition's visible events with every row they hold, for the athlete index
- * (server/athletes/): empty when the public may not see the competition.
+ * A public competition's visible events with the rows the public may see (shared/meet/
+ * shown.ts), for the athlete index (server/athletes/) and the alerts: empty when the public
+ * may not see the competition.
  */
-export function listPublicEventRows(db: Db, competitionUic: number) {
-  return publicCompetitions(db)
+export async function listPublicEventRows(db: Db, competitionUic: number) {
+  const events = await publicCompetitions(db)
     .innerJoin('events', 'events.competitionUic', 'competitions.uic')
     .where('competitions.uic', '=', competitionUic)
     .where('events.visible', '=', true)
@@ -193,6 +226,7 @@ export function listPublicEventRows(db: Db, competitionUic: number) {
       'events.heat',
       'events.heatCount',
       'events.time',
+      'events.runOrder',
       'events.status',
       'events.startedAt',
       'events.resultsAt',
@@ -201,5 +235,6 @@ export function listPublicEventRows(db: Db, competitionUic: number) {
       'events.live',
     ])
     .execute();
+  return runningOrder(events.map(publicRows));
 }
 export type EventRows = Awaited<ReturnType<typeof listPublicEventRows>>[number];

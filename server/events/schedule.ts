@@ -19,6 +19,7 @@ const scheduleColumns = [
   'events.startedAt',
   'events.resultsAt',
   'events.status',
+  'events.runOrder',
 ] as const;
 
 type Scheduled = EventSchedule & { competitionUic: number };

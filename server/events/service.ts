@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventsTable } from '../db/types.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import type { LiveResults } from '../../shared/schemas/event.ts';
+import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
@@ -24,7 +24,13 @@ export type EventFields = Omit<
   | 'results'
   | 'startListFile'
   | 'live'
-> & { results?: AthleteRow[]; startListFile?: AthleteRow[]; live?: LiveResults | null };
+  | 'progress'
+> & {
+  results?: AthleteRow[];
+  startListFile?: AthleteRow[];
+  live?: LiveResults | null;
+  progress?: ResultsProgress | null;
+};
 
 export type NewEventFields = EventFields &
   Required<Pick<EventFields, 'eventName' | 'eventType'>> & {
@@ -66,10 +72,13 @@ function firstResultsAt(now: Date) {
 
 export function columns(fields: EventFields, write: 'insert' | 'update' = 'update') {
   checkRowCap(fields);
-  const { results, startListFile, live: liveRows, ...rest } = fields;
+  const { results, startListFile, live: liveRows, progress: given, ...rest } = fields;
   // Results written by any path (a file, the form, their deletion) replace the scoreboard's
   // unofficial lines: those only ever run ahead of results.
   const live = liveRows !== undefined ? liveRows : results !== undefined ? null : undefined;
+  // Only a timing file's results in part say what is still to come; any other write of
+  // results or lines says nothing of it.
+  const progress = given !== undefined ? given : live !== undefined ? null : undefined;
   // When the first results arrived, whichever path brought them: the estimated starts learn
   // from it how the meet is running (shared/schedule/estimate.ts).
   const arrived = (results?.length ?? 0) > 0 || (liveRows?.rows.length ?? 0) > 0;
@@ -79,6 +88,9 @@ export function columns(fields: EventFields, write: 'insert' | 'update' = 'updat
       : {}),
     ...rest,
     ...(live !== undefined ? { live: live === null ? null : JSON.stringify(live) } : {}),
+    ...(progress !== undefined
+      ? { progress: progress === null ? null : JSON.stringify(progress) }
+      : {}),
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
     ...(startListFile !== undefined ? { startListFile: JSON.stringify(startListFile) } : {}),
   };

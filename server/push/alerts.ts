@@ -9,6 +9,7 @@ import { athleteMatcher, clubMatcher, foldText } from '../../shared/athletes/ide
 import { eventTitle } from '../../shared/athletics/heats.ts';
 import type { EventEstimate } from '../../shared/schedule/venue.ts';
 import type { EventRows } from '../events/queries.ts';
+import { athleteResult } from '../../shared/results/corrections.ts';
 
 export type AlertKind = PushAlert['kind'];
 
@@ -52,9 +53,11 @@ function rowsFor(
   estimate: EventEstimate | undefined,
   minutesToStart: number | null,
 ): AthleteRow[] {
+  // The events are as the public sees them (listPublicEventRows): results only once shown,
+  // unofficial lines only while shown (shared/meet/shown.ts).
   switch (kind) {
     case 'startList':
-      return event.startListFile;
+      return event.status === 'scratched' ? [] : event.startListFile;
     case 'startingSoon':
       return !hasStarted(event) &&
         estimate?.estimatedStart != null &&
@@ -64,9 +67,9 @@ function rowsFor(
         ? event.startListFile
         : [];
     case 'unofficial':
-      return [...(event.live?.rows ?? []), ...(event.status === 'unofficial' ? event.results : [])];
+      return event.live?.rows ?? [];
     case 'official':
-      return event.status === 'official' ? event.results : [];
+      return event.results;
   }
 }
 
@@ -133,11 +136,12 @@ function where(row: AthleteRow): string {
     .join(', ');
 }
 
-function line(row: AthleteRow, kind: AlertKind): string {
+function line(row: AthleteRow, kind: AlertKind, eventType: EventRows['eventType']): string {
   if (kind === 'unofficial' || kind === 'official') {
-    const place = row.rank ? `${row.rank}. ` : '';
-    const mark = row.performance ?? row.best ?? '';
-    return `${place}${row.name}${mark ? ` ${mark}` : ''}`;
+    // As the results table shows it: the place, then the mark or the code.
+    const { place, mark, code } = athleteResult(row, eventType);
+    const shown = mark ?? code ?? '';
+    return `${place === null ? '' : `${place}. `}${row.name}${shown ? ` ${shown}` : ''}`;
   }
   const at = where(row);
   return at ? `${row.name} (${at})` : row.name;
@@ -151,7 +155,7 @@ export function alertText(
   estimate: EventEstimate | undefined,
 ): PushAlert {
   const title = eventTitle(event);
-  const shown = rows.slice(0, 4).map((row) => line(row, kind));
+  const shown = rows.slice(0, 4).map((row) => line(row, kind, event.eventType));
   const more = rows.length > shown.length ? ` and ${rows.length - shown.length} more` : '';
   const when =
     (kind === 'startList' || kind === 'startingSoon') && estimate?.estimatedStart

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Runtime } from '../runtime.ts';
 import {
   AgentIdentity,
+  AgentStatusAnswer,
   AgentStatusReport,
   ScoreboardAnswer,
   ScoreboardUpdate,
@@ -11,6 +12,7 @@ import { AGENT_DOWNLOAD_PATH, LSS_DOWNLOAD_PATH } from '../../shared/timingRoom.
 import { Unauthorized } from '../errors.ts';
 import { authenticateAgent, bearerOf, type AgentPrincipal } from './tokens.ts';
 import { saveAgentStatus } from './queries.ts';
+import { sendHeldAnswer } from './sendHeld.ts';
 import { saveScoreboardResults } from '../events/live.ts';
 import { forwardClock } from './clock.ts';
 import { agentBundle, lssScript } from './download.ts';
@@ -50,22 +52,27 @@ export const agentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     };
   });
 
-  app.post('/api/agent/status', { schema: { body: AgentStatusReport } }, async (request, reply) => {
-    const agent = await agentOf(request);
-    const seenAt = await saveAgentStatus(db, agent.tokenId, request.body);
-    // Revoked between the check and the write: nothing to tell.
-    if (seenAt === undefined) throw new Unauthorized();
-    bus.publish({
-      name: 'agent.status',
-      payload: {
-        clubUic: agent.clubUic,
-        competitionUic: agent.competitionUic,
-        tokenId: agent.tokenId,
-        agent: { ...request.body, seenAt: seenAt.toISOString() },
-      },
-    });
-    return reply.status(204).send();
-  });
+  // Answered with what the console asks of the agent (agents before 1.1 took a 204).
+  app.post(
+    '/api/agent/status',
+    { schema: { body: AgentStatusReport, response: { 200: AgentStatusAnswer } } },
+    async (request) => {
+      const agent = await agentOf(request);
+      const seenAt = await saveAgentStatus(db, agent.tokenId, request.body);
+      // Revoked between the check and the write: nothing to tell.
+      if (seenAt === undefined) throw new Unauthorized();
+      bus.publish({
+        name: 'agent.status',
+        payload: {
+          clubUic: agent.clubUic,
+          competitionUic: agent.competitionUic,
+          tokenId: agent.tokenId,
+          agent: { ...request.body, seenAt: seenAt.toISOString() },
+        },
+      });
+      return sendHeldAnswer(db, agent.tokenId, request.body);
+    },
+  );
 
   app.post(
     '/api/agent/scoreboard',

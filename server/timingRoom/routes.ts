@@ -10,6 +10,7 @@ import { adminOf, type AdminDeps } from '../admin/plugin.ts';
 import { ownedCompetition } from '../auth/scope.ts';
 import { NotFound } from '../errors.ts';
 import { deleteToken, insertToken, listTokens } from './queries.ts';
+import { requestSendHeld } from './sendHeld.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
@@ -55,6 +56,17 @@ export const tokenRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db })
     async (request, reply) => {
       const deleted = await deleteToken(db, request.params.id, adminOf(request).clubUics);
       if (!deleted) throw new NotFound('Token not found');
+      return reply.status(204).send();
+    },
+  );
+
+  // "Send held files": the agent learns it from the answer to its next status report.
+  app.post(
+    '/api/admin/tokens/:id/send-held',
+    { schema: { params: TokenParams } },
+    async (request, reply) => {
+      const recorded = await requestSendHeld(db, request.params.id, adminOf(request).clubUics);
+      if (!recorded) throw new NotFound('Token not found');
       return reply.status(204).send();
     },
   );

@@ -75,6 +75,9 @@ function record(file: Draft, outcome: RaceOutcome, wrote: 'results' | 'start_lis
   }
 }
 
+/** A turn's lines: far more races than a lynx.evt lists, kept exact in a double. */
+const LINES_PER_TURN = 100_000;
+
 /** lynx.evt first (it names the events), then the schedule and people, then results. */
 const ORDER: Record<string, number> = { evt: 0, sch: 1, ppl: 2, lif: 3, lff: 3 };
 
@@ -183,7 +186,10 @@ async function applyRaces(
   options: { people: readonly Person[]; windAllowed: boolean },
 ): Promise<void> {
   const listed: { race: string; unit: string }[] = [];
-  for (const parsed of file.events) {
+  // A lynx.evt lists the meet in its order: this file's turn (a later file's races after an
+  // earlier one's), then the line (shared/meet/listOrder.ts).
+  const turn = Math.floor(Date.now() / 1000);
+  for (const [line, parsed] of file.events.entries()) {
     if (parsed.key === null) continue;
     const rows =
       file.contents === 'start_list' ? withPeople(parsed.rows, options.people) : parsed.rows;
@@ -195,6 +201,7 @@ async function applyRaces(
         contents: file.contents,
         fileName: file.name,
         rows,
+        ...(file.contents === 'start_list' ? { listed: turn + line / LINES_PER_TURN } : {}),
       },
       { windAllowed: options.windAllowed },
     );

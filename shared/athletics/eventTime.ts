@@ -1,22 +1,4 @@
-import type { Round } from '../domain.ts';
-import { compareRoundAndHeat, eventTitle } from './heats.ts';
-
 export type SortDirection = 'asc' | 'desc';
-
-/** What ordering and naming an event needs; heat facts are absent on older shapes. */
-interface Schedulable {
-  time: string | null;
-  eventName: string;
-  round?: Round;
-  heat?: number | null;
-  heatCount?: number;
-}
-
-const heatFacts = (event: Schedulable) => ({
-  round: event.round ?? 'unknown',
-  heat: event.heat ?? null,
-  heatCount: event.heatCount ?? 1,
-});
 
 interface EventTime {
   hour: number;
@@ -72,46 +54,12 @@ export function formatEventTime(text: string | null | undefined): string {
   return `${hour}:${pad2(time.minute)}${seconds} ${time.hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Events with no readable time go last whichever the direction. */
-export function compareEventTimes(
-  a: string | null | undefined,
-  b: string | null | undefined,
-  direction: SortDirection = 'asc',
-): number {
-  const timeA = parseEventTime(a);
-  const timeB = parseEventTime(b);
-  if (timeA === null || timeB === null) return (timeA === null ? 1 : 0) - (timeB === null ? 1 : 0);
-  return direction === 'asc' ? timeA - timeB : timeB - timeA;
-}
-
 /**
- * A sorted copy; events at the same time go by name (always A to Z), the rounds of one name
- * in the order they are run and its heats in number order, then source order.
+ * The start an events table shows: the timetable's time, else when the event really started
+ * (a .lif's gun time, the finish camera's clock: "14:07"), else '-'.
  */
-export function sortByEventTime<T extends Schedulable>(
-  items: readonly T[],
-  direction: SortDirection = 'asc',
-): T[] {
-  return [...items].sort(
-    (a, b) =>
-      compareEventTimes(a.time, b.time, direction) ||
-      a.eventName.localeCompare(b.eventName) ||
-      compareRoundAndHeat(heatFacts(a), heatFacts(b)),
-  );
-}
-
-/**
- * Options for the public event selector: "{time} | {eventName}", or the name without a time;
- * a heat says which ("Men 100 Meter Dash, Heat 2 of 6").
- */
-export function eventSelectorOptions<T extends Schedulable & { id: string }>(
-  events: readonly T[],
-): { value: string; label: string }[] {
-  return sortByEventTime(events).map((event) => {
-    const name = eventTitle({ ...heatFacts(event), eventName: event.eventName });
-    return {
-      value: event.id,
-      label: (event.time ?? '').trim() === '' ? name : `${formatEventTime(event.time)} | ${name}`,
-    };
-  });
+export function startTimeText(event: { time: string | null; startedAt?: string | null }): string {
+  if ((event.time ?? '').trim() !== '') return formatEventTime(event.time);
+  const started = /^(\d{1,2}):(\d{2})/.exec(event.startedAt ?? '');
+  return formatEventTime(started ? `${started[1]}:${started[2]}` : null);
 }

@@ -4,7 +4,7 @@
  * discipline it is. The one place for these rules: FinishLynx, spreadsheet and XML parsers
  * all read names through here. Plain functions, no Node APIs: the browser imports shared/.
  */
-export { readEventName, withoutFlight } from './read.ts';
+export { familyName, readEventName, withoutFlight } from './read.ts';
 export type { EventNameFacts } from './read.ts';
 export { eventDiscipline, fieldDisciplineFromCode } from './discipline.ts';
 export type { EventDiscipline } from './discipline.ts';

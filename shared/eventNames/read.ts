@@ -324,8 +324,26 @@ export function readEventName(name: string): EventNameFacts {
  * "Boys Long Jump"): what the one event all its flights make up is called.
  */
 export function withoutFlight(name: string): string {
+  return cutMarkers(name, (marker) => marker.kind === 'flight');
+}
+
+/**
+ * The name of the race family, as written, without its round, heat, section or flight words
+ * ("100m K U14-Bieg 10" and "100m K U14-FINAŁ" are "100m K U14"; "Men 100m Heat 2" is "Men
+ * 100m"): its heats and final are one family, each told apart by its round and heat. An A or
+ * B final keeps its name: those are races of their own.
+ */
+export function familyName(name: string): string {
+  const markers = markersOf(fold(name));
+  if (markers.some(({ value }) => value.kind === 'round' && value.letter !== undefined))
+    return name;
+  return cutMarkers(name, (marker) => marker.kind !== 'keep');
+}
+
+/** The name as written without the markers `cut` picks; the name itself when nothing is left. */
+function cutMarkers(name: string, cut: (marker: Marker) => boolean): string {
   const folded = fold(name);
-  const cuts = markersOf(folded).filter((hit) => hit.value.kind === 'flight');
+  const cuts = markersOf(folded).filter((hit) => cut(hit.value));
   if (cuts.length === 0) return name;
   const kept = [...name].map((char, index) => {
     const point = folded.points[index]!;

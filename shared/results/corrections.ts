@@ -11,6 +11,7 @@ import { formatPerformance, normalizeResultCode } from '../athletics/performance
 import { compareResultRows } from '../athletics/resultOrder.ts';
 import { performanceKind, placeOf } from '../resultColumns.ts';
 import { competitionClock } from '../entries.ts';
+import { shownRows } from '../meet/shown.ts';
 import { clockText } from '../schedule/venue.ts';
 
 /**
@@ -31,20 +32,19 @@ export interface ShownResults {
 export const NOTHING_SHOWN: ShownResults = { status: 'upcoming', source: 'none', rows: [] };
 
 /**
- * The rows spectators are shown: the event's results when there are any (a file's or the
- * admin's form's, official or not: the API, the athlete search and the alerts show them
- * all), else the scoreboard's unofficial lines, else none.
+ * The rows spectators are shown, by the rule every screen follows (shared/meet/shown.ts): the
+ * event's results once they are shown (official), else the unofficial lines (the finish
+ * camera's, or the part of a file's results that is in), else none.
  */
 export function shownResults(event: {
   status: EventStatus;
   results: readonly AthleteRow[];
+  startListFile?: readonly AthleteRow[];
   live: { rows: readonly AthleteRow[] } | null;
 }): ShownResults {
   const { status } = event;
-  if (event.results.length > 0) return { status, source: 'results', rows: event.results };
-  const live = event.live?.rows ?? [];
-  if (live.length > 0) return { status, source: 'live', rows: live };
-  return { status, source: 'none', rows: [] };
+  const { source, rows } = shownRows({ ...event, startListFile: event.startListFile ?? [] });
+  return { status, source, rows };
 }
 
 /** An athlete's result as the results table shows it (ResultsTable's rowResult). */
@@ -184,7 +184,7 @@ export function resultChanges(
 }
 
 /**
- * Whether a version corrected results: results already shown as results (not the scoreboard's
+ * Whether a version corrected results: results already shown as results (not the unofficial
  * lines, which the results file always replaces) changed for some athlete. Making them
  * official, or any other status change alone, is not a correction.
  */
@@ -192,21 +192,95 @@ export function isCorrection(before: ShownResults, changes: readonly ResultChang
   return before.source === 'results' && changes.some((change) => change.type === 'athlete');
 }
 
+/** A vertical series by bar height: each height's cell ("XO"). */
+function cellsByHeight(row: AthleteRow): Map<string, string> {
+  const cells = new Map<string, string>();
+  (row.heights ?? []).forEach((height, i) => cells.set(height, row.attempts?.[i] ?? ''));
+  return cells;
+}
+
+/**
+ * A field series only went on: every trial shown is still there as it was (a bar height's
+ * cell may only have grown, "X" to "XO"), new trials after it. The best mark, the place, even
+ * "no mark yet" then follow from trials added, which is growth.
+ */
+function seriesWentOn(before: AthleteRow, after: AthleteRow): boolean {
+  if ((before.heights?.length ?? 0) > 0) {
+    const now = cellsByHeight(after);
+    return [...cellsByHeight(before)].every(([height, cell]) =>
+      (now.get(height) ?? '').toUpperCase().startsWith(cell.toUpperCase()),
+    );
+  }
+  return (before.attempts ?? []).every(
+    (cell, i) => cell === null || cell.trim() === '' || after.attempts?.[i] === cell,
+  );
+}
+
+const hasSeries = (row: AthleteRow) => (row.attempts ?? []).some((cell) => (cell ?? '') !== '');
+
+/** Something shown of the athlete is no longer so: a time, mark or code changed or went. */
+function resultChanged(before: AthleteRow, after: AthleteRow, eventType: EventType): boolean {
+  if (eventType === 'JUMP' && hasSeries(before)) return !seriesWentOn(before, after);
+  const was = athleteResult(before, eventType);
+  const now = athleteResult(after, eventType);
+  return (
+    (was.mark !== null && was.mark !== now.mark) || (was.code !== null && was.code !== now.code)
+  );
+}
+
+/**
+ * Track places only follow the times: two athletes shown one ahead of the other who no longer
+ * are (or a place shown that went) is a correction, whoever else was added between them.
+ */
+function orderChanged(pairs: readonly { before: AthleteRow; after: AthleteRow }[]): boolean {
+  const placed = pairs.map(({ before, after }) => ({
+    was: placeOf(before.rank),
+    now: placeOf(after.rank),
+  }));
+  if (placed.some(({ was, now }) => was !== null && now === null)) return true;
+  const ranked = placed.filter(({ was, now }) => was !== null && now !== null) as {
+    was: number;
+    now: number;
+  }[];
+  return ranked.some((a, i) =>
+    ranked.slice(i + 1).some((b) => Math.sign(a.was - b.was) !== Math.sign(a.now - b.now)),
+  );
+}
+
+/**
+ * Whether `after` corrects results shown as `before`: an athlete shown is gone, a time, mark
+ * or code shown changed (a field series only added to did not), or two athletes on the track
+ * swapped places. Rows only added are growth, not a correction: a heat's file written in two
+ * steps, a flight's athletes joining the first flight's, a field event's next round.
+ */
+export function correctsShown(
+  before: readonly AthleteRow[],
+  after: readonly AthleteRow[],
+  eventType: EventType,
+): boolean {
+  const now = new Map(keyed(after).map((entry) => [entry.slot, entry.row]));
+  const pairs: { before: AthleteRow; after: AthleteRow }[] = [];
+  for (const { row, slot } of keyed(before)) {
+    const next = now.get(slot);
+    if (next === undefined || resultChanged(row, next, eventType)) return true;
+    pairs.push({ before: row, after: next });
+  }
+  return eventType !== 'JUMP' && orderChanged(pairs);
+}
+
 /**
  * Whether what an event shows now corrects its results, measured against the last version
  * that showed results (`lastResults`), not merely the version before: results withdrawn and
  * then put back changed are one correction, of what changed between the two; withdrawing
- * them is none. A field event's unofficial results grow round by round as it is run: only
- * once they were official does a change correct them.
+ * them is none.
  */
 export function correctsResults(
   lastResults: ShownResults | null,
   shown: ShownResults,
   eventType: EventType,
 ): boolean {
-  if (lastResults === null || shown.source !== 'results') return false;
-  if (eventType === 'JUMP' && lastResults.status !== 'official') return false;
-  return isCorrection(lastResults, resultChanges(lastResults, shown, eventType));
+  if (lastResults?.source !== 'results' || shown.source !== 'results') return false;
+  return correctsShown(lastResults.rows, shown.rows, eventType);
 }
 
 /** The athletes' changes of a correction in one line: the first few, and how many more. */

@@ -1,6 +1,6 @@
 import type { FieldDiscipline, Round, TrackDiscipline } from '../domain.ts';
-import { compareRoundAndHeat } from '../athletics/heats.ts';
 import { formatEventTime, parseEventTime } from '../athletics/eventTime.ts';
+import { runningOrder } from '../meet/runningOrder.ts';
 
 /**
  * When will an event that has not started yet start? Meets run on a rolling timetable: the
@@ -26,6 +26,8 @@ export interface ScheduledEvent {
   startedAt: number | null;
   /** Meet-clock minutes when its results (unofficial or official) first arrived; null while none. */
   resultsAt: number | null;
+  /** Its place in the meet's running order from lynx.sch / lynx.evt (shared/meet/runningOrder.ts). */
+  runOrder?: number | null;
 }
 
 export interface StartEstimate {
@@ -198,16 +200,29 @@ function observedStart(e: ScheduledEvent): number | null {
   return time === null ? e.resultsAt : Math.min(time, e.resultsAt);
 }
 
-/** Track heats with a readable time, in the order they are run: time, race, round, heat. */
+/**
+ * Track heats in the order they are run: the meet's running order (times first, then the order
+ * lynx.sch or lynx.evt lists the races), heats of one race together.
+ */
 function trackOrder(events: readonly ScheduledEvent[]): ScheduledEvent[] {
-  return events
-    .filter((e) => e.eventType === 'ATHLETICS' && parseEventTime(e.time) !== null)
-    .sort(
-      (a, b) =>
-        (parseEventTime(a.time) ?? 0) - (parseEventTime(b.time) ?? 0) ||
-        raceKey(a).localeCompare(raceKey(b)) ||
-        compareRoundAndHeat(a, b),
-    );
+  const ordered = runningOrder(events.map((e) => ({ ...e, runOrder: e.runOrder ?? null })));
+  return ordered.filter(
+    (e) => e.eventType === 'ATHLETICS' && (parseEventTime(e.time) !== null || e.runOrder !== null),
+  );
+}
+
+/**
+ * Minutes since anything was last seen to happen (a gun, results) for the meet to count as
+ * running now: past that, nothing says how late it is (results may simply not be published),
+ * so nothing is pushed back to now.
+ */
+const RUNNING_WITHIN = 30;
+
+/** Now, when the meet is seen running; else no floor: estimates come from what was observed. */
+function floorOf(events: readonly ScheduledEvent[], now: number): number {
+  const seen = events.flatMap((e) => [observedStart(e), e.resultsAt]);
+  const last = Math.max(...seen.filter((t): t is number => t !== null));
+  return Number.isFinite(last) && now - last <= RUNNING_WITHIN ? now : -Infinity;
 }
 
 const estimate = (start: number | null, slot: number | null, started: boolean): StartEstimate => ({
@@ -261,9 +276,13 @@ export function estimateStarts(
   const durations = heatDurations(track);
   const duration = (e: ScheduledEvent) => durations.get(e.id) ?? defaultPace(e).heat;
   const changeover = changeoverOf(track, duration);
+  // Nothing is estimated before now while the meet is seen running; otherwise only what was
+  // observed moves an estimate.
+  const floor = floorOf(events, now);
+  const known = (value: number) => (Number.isFinite(value) ? value : null);
 
   // A heat that has not started while a later one has was skipped, moved or is simply not
-  // reported yet: expect it now at the earliest, but it does not hold up the queue.
+  // reported: nothing is known of when it runs, and it holds up nothing.
   const frontier = track.findLastIndex((e) => observedStart(e) !== null);
   // When the track is free for the next heat (of the same race; a new race adds a changeover).
   let free = -Infinity;
@@ -274,24 +293,24 @@ export function estimateStarts(
       free = Math.max(free, start + duration(e));
       result.set(e.id, estimate(start, slot, true));
     } else if (i < frontier) {
-      result.set(e.id, estimate(Math.max(slot ?? now, now), slot, false));
+      result.set(e.id, estimate(null, slot, false));
     } else {
       const before = track[i - 1];
       const pause = before && raceKey(before) !== raceKey(e) ? changeover : 0;
-      const next = Math.max(slot ?? now, free + pause, now);
-      free = next + duration(e);
+      const next = known(Math.max(slot ?? -Infinity, free + pause, floor));
+      if (next !== null) free = next + duration(e);
       result.set(e.id, estimate(next, slot, false));
     }
   });
 
-  // Field events and anything without a readable time: their own time, never before now.
-  // Track delay does not reach the pits (own officials, own area), so it is not carried over.
+  // Field events and anything without a readable time: their own time, not before now while
+  // the meet runs. Track delay does not reach the pits (own officials, own area).
   for (const e of events) {
     if (result.has(e.id)) continue;
     const slot = parseEventTime(e.time);
     const start = observedStart(e);
     if (start !== null) result.set(e.id, estimate(start, slot, true));
-    else result.set(e.id, estimate(slot === null ? null : Math.max(slot, now), slot, false));
+    else result.set(e.id, estimate(slot === null ? null : Math.max(slot, floor), slot, false));
   }
   return result;
 }
@@ -314,7 +333,8 @@ export function meetLateness(events: readonly ScheduledEvent[], now: number): nu
   const frontier = track.findLastIndex((e) => observedStart(e) !== null);
   const next = track[frontier + 1];
   const nextSlot = next ? slotOf(next, durations.get(next.id) ?? defaultPace(next).heat) : null;
-  const overdue = nextSlot === null ? -Infinity : now - nextSlot;
+  // An overdue heat makes the meet later only while it is seen running (floorOf).
+  const overdue = nextSlot === null ? -Infinity : floorOf(events, now) - nextSlot;
   return Math.round(Math.max(latest.late, overdue));
 }
 

@@ -18,6 +18,7 @@ export type EventSchedule = Pick<
   | 'startedAt'
   | 'resultsAt'
   | 'status'
+  | 'runOrder'
 >;
 
 /**
@@ -41,6 +42,9 @@ export interface ShownEstimate extends EventEstimate {
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Minutes an estimate may lie behind now before it says nothing: a heat called a bit late. */
+const PAST_GRACE = 5;
 
 /** "HH:MM" of minutes after midnight, to the nearest minute as formatEstimate shows it. */
 export function clockText(minutes: number): string {
@@ -80,7 +84,8 @@ export function scheduleEstimates(
       startedAt: parseEventTime(event.startedAt),
       resultsAt: parseEventTime(event.resultsAt),
     }));
-  const estimates = estimateStarts(scheduled, venueNow(competitionDate, now));
+  const venueMinutes = venueNow(competitionDate, now);
+  const estimates = estimateStarts(scheduled, venueMinutes);
   const shown = new Map<string, ShownEstimate>();
   for (const event of events) {
     if (isOverUnobserved(event)) {
@@ -88,8 +93,11 @@ export function scheduleEstimates(
       continue;
     }
     const estimate = estimates.get(event.id);
-    // With no "now" (another day) an event without a time has nothing to go on.
-    const known = estimate && Number.isFinite(estimate.estimatedStart) ? estimate : null;
+    // With no "now" (another day) an event without a time has nothing to go on; one still to
+    // start whose time is well past has nothing either: no guess says when it runs.
+    const due = estimate?.estimatedStart ?? Number.NaN;
+    const past = !estimate?.started && due < venueMinutes - PAST_GRACE;
+    const known = estimate && Number.isFinite(due) && !past ? estimate : null;
     shown.set(event.id, {
       estimatedStart: known?.estimatedStart == null ? null : clockText(known.estimatedStart),
       lateMinutes: known?.lateMinutes ?? null,

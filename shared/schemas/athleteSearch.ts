@@ -11,6 +11,8 @@ export const AthleteEvent = z.object({
   heatCount: z.number().int().positive(),
   /** The timetable's time, as written. */
   time: z.string().nullable(),
+  /** Its place in the meet's running order from lynx.sch / lynx.evt (shared/meet/runningOrder.ts). */
+  runOrder: z.number().int().nullable(),
   /** Venue clock "HH:MM", from shared/schedule/estimate.ts; null without a timetable time. */
   estimatedStart: z.string().nullable(),
   /** How late (+) or early (-) the event is expected, in minutes. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AthleteRows } from './athlete.ts';
+import { shownTables } from '../meet/shown.ts';
 import { Club } from './club.ts';
 import { Competition } from './competition.ts';
 import {
@@ -10,6 +11,18 @@ import {
   Round,
   TrackDiscipline,
 } from './enums.ts';
+
+/**
+ * Results a timing file brought that are not complete yet, shown as unofficial until the rest
+ * is in (shared/meet/completeness.ts): the flights of a field event ("Flight 1 of 2 in"), or
+ * the athletes of a heat whose file is still being written ("4 of 8 in").
+ */
+export const ResultsProgress = z.object({
+  part: z.enum(['flights', 'athletes']),
+  done: z.number().int().min(0),
+  of: z.number().int().positive(),
+});
+export type ResultsProgress = z.infer<typeof ResultsProgress>;
 
 /** The fields every event listing carries; the heavy start list and results are left out. */
 export const EventSummary = z.object({
@@ -34,8 +47,11 @@ export const EventSummary = z.object({
   startListFileName: z.string().nullable(),
   startListType: FileType,
   pdfLink: z.string().nullable(),
+  /** Results are shown (shared/meet/shown.ts): official, or a file's on an event to edit. */
   hasResults: z.boolean(),
   hasStartList: z.boolean(),
+  /** What its page shows, by the one rule every screen follows (shared/meet/shown.ts). */
+  shown: z.enum(shownTables),
   /** When it really started, on the venue's clock ("HH:MM:SS"); null until it has. */
   startedAt: z.string().nullable(),
   /** When its first results arrived, on the venue's clock; null until they have. */
@@ -48,6 +64,13 @@ export const EventSummary = z.object({
   estimatedStart: z.string().nullable(),
   /** How many minutes late (+) or early (-) that is against the timetable. */
   lateMinutes: z.number().int().nullable(),
+  /** What is still to come of results that are in part; null when none are, or all are. */
+  progress: ResultsProgress.nullable(),
+  /**
+   * Its place in the meet's running order as lynx.sch, else lynx.evt, lists the races; null
+   * for an event neither lists. Times come first: shared/meet/runningOrder.ts.
+   */
+  runOrder: z.number().int().nullable(),
   version: z.number().int(),
 });
 export type EventSummary = z.infer<typeof EventSummary>;

@@ -31,6 +31,11 @@ export const AgentStatusReport = z.object({
   queue: z.number().int().min(0).max(100_000),
   /** Files published since midnight, the agent's day. */
   filesToday: z.number().int().min(0).max(1_000_000),
+  /**
+   * Files saved before today that the agent found at start and holds back until told to send
+   * them. 0 from agents older than this field, which hold nothing back.
+   */
+  held: z.number().int().min(0).max(100_000).default(0),
   lastFile: z
     .object({
       name: z.string().max(200),
@@ -51,6 +56,13 @@ export const AgentStatusReport = z.object({
     .nullable(),
 });
 export type AgentStatusReport = z.infer<typeof AgentStatusReport>;
+
+/**
+ * Rith's answer to a status report. `sendHeld`: an admin pressed "Send held files" in the
+ * console; it stays set until the agent reports that it holds nothing back.
+ */
+export const AgentStatusAnswer = z.object({ sendHeld: z.boolean() });
+export type AgentStatusAnswer = z.infer<typeof AgentStatusAnswer>;
 
 /** The last report, and when Rith received it. */
 export const AgentStatus = AgentStatusReport.extend({ seenAt: when });

@@ -8,6 +8,7 @@ import { ADMIN_PASSWORD, createAdmin, loggedIn, packageId } from '../support/adm
 import { createToken } from '../support/tokens.ts';
 import { fromNewestMail } from '../support/outbox.ts';
 import { updateEvent } from '../../server/events/service.ts';
+import { eventStatusLabels } from '../../shared/domain.ts';
 import { CLUB_PLAN, RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
 import type { VerificationResult } from '../../shared/schemas/registration.ts';
 
@@ -60,7 +61,7 @@ const publicRoutes = (): Route[] => [
   route('home: demo dialog', null, 'Join Waiting List', (page) =>
     page.getByRole('button', { name: 'Book a Free Demo' }).click(),
   ),
-  route('club', () => `/${data.club}`, 'LIVE NOW'),
+  route('club', () => `/${data.club}`, 'LIVE NOW', everyStatus),
   route('live competition, an athlete followed', () => competitionPath(), 'LIVE NOW', follow),
   route('past competition', () => `/${data.club}/${data.past}`, 'Women 5000m'),
   route('competitions', () => '/competitions', 'Santry Open'),
@@ -111,6 +112,13 @@ async function expandBanner(page: Page) {
   const toggle = page.getByRole('button', { name: /collapse|expand/i });
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+}
+
+/** The competition's events show a badge of each status, each checked for contrast. */
+async function everyStatus(page: Page) {
+  await expect
+    .poll(async () => new Set(await page.locator('.status-badge').allTextContents()))
+    .toEqual(new Set(Object.values(eventStatusLabels)));
 }
 
 /** Finds an athlete by the search and follows them: My athletes and the alerts offer show. */
@@ -337,6 +345,13 @@ beforeAll(async () => {
     trackDiscipline: 'FOUR_HUNDRED_METER',
     time: '20:00',
     status: 'scratched',
+  });
+  // Its badge pulses: the badge must keep its contrast at every moment of the pulse.
+  await createEvent(db, live.uic, {
+    eventName: 'Men 1500m',
+    trackDiscipline: 'FIFTEEN_HUNDRED_METER',
+    time: '20:10',
+    status: 'imported',
   });
 
   const admin = await createAdmin(db, [club.uic]);

@@ -70,6 +70,11 @@ describe('the admin console', () => {
     await dialog.getByLabel('Start time').fill('10:00');
     await dialog.getByRole('button', { name: 'Add competition' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The dialog is gone; what it did is still said, politely, beside the table.
+    const created = page
+      .getByRole('status')
+      .filter({ hasText: 'Competition "Santry Summer Games" created.' });
+    await created.waitFor();
     await page.getByRole('button', { name: 'Santry Summer Games', exact: true }).waitFor();
     await page.getByText('No Results Data Uploaded').waitFor();
 
@@ -123,6 +128,11 @@ describe('the admin console', () => {
     });
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const edited = page
+      .getByRole('status')
+      .filter({ hasText: 'Competition "Santry Summer Games" saved.' });
+    await edited.waitFor();
+    expect(await created.count()).toBe(0);
     await spectator.getByText('Morton Stadium, Santry, Dublin 9').first().waitFor();
 
     await page.getByRole('switch', { name: 'Live Now: Santry Summer Games' }).click();
@@ -173,6 +183,8 @@ describe('the admin console', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await spectator.getByText('Events Data Not Available').waitFor();
+    // Feedback messages vanish after 3 s (spec section 5).
+    await edited.waitFor({ state: 'detached' });
     expect(
       await spectator.evaluate(() => (window as unknown as { rithMark?: string }).rithMark),
     ).toBe('not reloaded');

@@ -130,6 +130,9 @@ describe('following an athlete', () => {
     expect(await page.locator('.alerts-prompt').textContent()).toContain(
       'when their start list is out, about 15 minutes before they are expected to start, and when their result is in',
     );
+    // One offer at a time: the prompt's, not My athletes' as well.
+    const turnOn = page.getByRole('button', { name: 'Turn on alerts' });
+    expect(await turnOn.count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'follow-home-360');
 
@@ -146,6 +149,12 @@ describe('following an athlete', () => {
       .poll(() => heat2Line.textContent(), { timeout: 10_000 })
       .toContain('1. 12.31 (unofficial)');
     await mine.locator('.athlete-event.is-next', { hasText: 'Long Jump' }).waitFor();
+
+    // Put aside, the prompt goes; My athletes keeps the one way to turn alerts on.
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    await mine.getByRole('button', { name: 'Turn on alerts' }).waitFor();
+    expect(await turnOn.count()).toBe(1);
 
     // A wide screen too.
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -58,7 +58,7 @@ describe("a user of one club calling every admin route on another club's data", 
     const client: AdminClient = await loggedIn(t.url, intruder.admin.email);
 
     const lif = { name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') };
-    const evt = { name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') };
+    const evt = { name: 'lynx.evt', bytes: fixture('finishlynx', 'other-meet', 'lynx.evt') };
     const xml = { name: 'timetable.xml', bytes: new TextEncoder().encode('<timetable/>') };
     const lynxType = { type: 'LYNX_MEET_MANAGMENT' };
     const victimClient = await loggedIn(t.url, victim.admin.email);
@@ -164,6 +164,8 @@ describe("a user of one club calling every admin route on another club's data", 
         client.fetch(`/api/admin/competitions/${uic}/tokens`),
       'DELETE /api/admin/tokens/:id': () =>
         client.fetch(`/api/admin/tokens/${victimToken.id}`, { method: 'DELETE' }),
+      'POST /api/admin/tokens/:id/send-held': () =>
+        client.fetch(`/api/admin/tokens/${victimToken.id}/send-held`, { method: 'POST' }),
       'DELETE /api/admin/events/:id/delete-pdf': () =>
         client.fetch(`/api/admin/events/${id}/delete-pdf`, { method: 'DELETE' }),
     };

@@ -216,6 +216,39 @@ describe('the timing room agent', () => {
     expect(agent.output).toMatch(/revoked/i);
   });
 
+  it('holds back the files saved before today until the console asks, alone on its folder', async () => {
+    const { uic, token, tokenId, folder } = await newMeet();
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    for (const name of ['lynx.evt', '001-1-01.lif']) {
+      await save(folder, name);
+      await fs.utimes(path.join(folder, name), old, old);
+    }
+    const agent = startAgent({ url: t.url, token, folder });
+    await agent.waitFor(/held back: 2 files saved before today \(lynx\.evt, 001-1-01\.lif\)/);
+    const heldInConsole = async () => {
+      const { body } = await admin.json<CompetitionToken[]>(
+        `/api/admin/competitions/${uic}/tokens`,
+      );
+      return body.find((x) => x.id === tokenId)?.agent?.held;
+    };
+    await expect.poll(heldInConsole, { timeout: 15_000 }).toBe(2);
+    expect(await storedCopies(uic, 'lynx.evt')).toBe(0);
+
+    // A second agent on the folder, with a journal of its own, is refused and sends nothing.
+    const second = startAgent({ url: t.url, token, folder, state: path.join(folder, 'other') });
+    expect(await second.exited).toBe(1);
+    expect(second.output).toMatch(
+      /Another Rith agent is already watching .+ \(host .+, PID \d+, since \d\d:\d\d\)\. Stop it first, or give this one another --folder\./,
+    );
+
+    const res = await admin.fetch(`/api/admin/tokens/${tokenId}/send-held`, { method: 'POST' });
+    expect(res.status).toBe(204);
+    await agent.waitFor(published('001-1-01.lif'));
+    expect((await heat(uic, '110', 1))?.status).toBe('official');
+    await expect.poll(heldInConsole, { timeout: 15_000 }).toBe(0);
+    expect(sentLines(agent, 'lynx.evt')).toBe(1);
+  });
+
   it('runs as the one file the site serves, with plain node', async () => {
     const { uic, token, folder } = await newMeet();
     const res = await fetch(`${t.url}/agent/rith-agent.mjs`);

@@ -61,7 +61,7 @@ describe('compression', () => {
     const results = Array.from({ length: 60 }, (_, i) =>
       athlete({ name: `Runner ${i + 1}`, bib: String(100 + i), rank: String(i + 1) }),
     );
-    const event = await createEvent(t.runtime.db, competition.uic, { results });
+    const event = await createEvent(t.runtime.db, competition.uic, { results, status: 'official' });
     const url = `${t.url}/api/events/${event.id}`;
 
     const plain = await raw(url, 'identity');

@@ -210,14 +210,16 @@ describe('an event’s history', () => {
     // The event's name and time change nothing shown of its results: not kept.
     await edit(competition.uic, id, { eventName: "Women's 200m Final", time: '16:10' });
     const official = (await history(id)).body;
+    // Unofficial results are not shown (the one rule every screen follows): they appear once
+    // they are official.
     expect(summaries(official)).toEqual([
-      ['Status: unofficial → official'],
       [
-        'Status: upcoming → unofficial',
+        'Status: unofficial → official',
         'Cara Walsh added: 24.50, place 1',
         'Anna Byrne added: 24.89, place 2',
         'Bea Kelly added: 24.95, place 3',
       ],
+      ['Status: upcoming → unofficial'],
     ]);
     expect(official.versions.every((v) => !v.correction)).toBe(true);
     expect(official.correctedAt).toBeNull();

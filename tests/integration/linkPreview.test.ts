@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { createClub, createCompetition, createEvent } from '../support/factory.ts';
+import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 
 // Messaging apps read the page's HTML and run no JavaScript: the server writes the title,
 // description and Open Graph tags of the event or competition into it.
@@ -34,6 +34,7 @@ describe('link previews', () => {
     const event = await createEvent(t.runtime.db, competition.uic, {
       eventName: "Men's 100m Final",
       status: 'official',
+      results: [athlete({ name: 'Israel Olatunde', rank: '1', performance: '10.17' })],
     });
 
     const eventPage = await html(`/event/${event.id}`);
@@ -50,10 +51,15 @@ describe('link previews', () => {
     );
     expect(eventPage.text).toContain('<div id="root"></div>');
 
-    // Unofficial results are shared as provisional.
+    // The finish camera's unofficial lines are shared as provisional.
     const heat = await createEvent(t.runtime.db, competition.uic, {
       eventName: "Men's 100m Heat 1",
       status: 'unofficial',
+      live: JSON.stringify({
+        rows: [athlete({ name: 'Israel Olatunde', rank: '1', performance: '10.21' })],
+        wind: null,
+        updatedAt: new Date().toISOString(),
+      }),
     });
     expect(og((await html(`/event/${heat.id}`)).text, 'description')).toBe(
       'Unofficial (provisional) results for Men&#39;s 100m Heat 1 at Cork City Sports &lt;2026&gt; (2026-07-14, MTU Stadium, Cork), live on Rith.',

@@ -53,6 +53,9 @@ describe('pages that do not exist', () => {
       `/event/${hiddenEvent.id}`,
       `/register/competition/${hiddenCompetition.uic}`,
       '/register/competition/999999999',
+      // The package page says 'Package not found' itself; the status says it to crawlers.
+      '/register/package/999999999',
+      '/register/package/recreational',
       '/admin/settings',
       '/a/b/c',
       '/favicon.svg.bak',
@@ -92,6 +95,7 @@ describe('pages that do not exist', () => {
 
   it('leaves every page that exists at 200, index and follow', async () => {
     const { club, competition, event } = await meet();
+    const plan = await t.runtime.db.selectFrom('packages').select('id').executeTakeFirstOrThrow();
     const existing = [
       '/',
       '/?cid=999999999',
@@ -111,7 +115,7 @@ describe('pages that do not exist', () => {
       '/admin',
       '/reset-password?token=abc',
       '/verify/some-token',
-      '/register/package/1',
+      `/register/package/${plan.id}`,
     ];
     const answers = [];
     for (const path of existing) answers.push({ path, ...(await page(path)) });

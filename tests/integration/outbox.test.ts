@@ -26,6 +26,7 @@ const recovery: RecoveryConfig = {
   uploadLeaseMs: 30_000,
   outboxLeaseMs: 300,
   outboxRetryMs: 100,
+  resultsSettleMs: 120_000,
 };
 
 const apps: TestApp[] = [];

@@ -10,6 +10,7 @@ import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { UploadAccepted } from '../../shared/schemas/upload.ts';
 import type {
   AgentIdentity,
+  AgentStatusAnswer,
   AgentStatusReport,
   CompetitionToken,
   ScoreboardAnswer,
@@ -220,38 +221,83 @@ describe('files from the agent', () => {
   });
 });
 
+const statusReport = (held: number): AgentStatusReport => ({
+  state: 'running',
+  version: '1.1.0',
+  host: 'FINISH-PC',
+  platform: 'win32',
+  folder: 'C:\\Lynx',
+  queue: 0,
+  filesToday: 4,
+  held,
+  lastFile: {
+    name: '001-1-01.lif',
+    outcome: 'published',
+    detail: 'heat 1',
+    at: new Date().toISOString(),
+  },
+  lastError: null,
+  scoreboard: null,
+});
+
 describe('the agent’s status', () => {
   it('is kept with its token for the console', async () => {
     const { uic, agent, tokenId } = await newCompetition();
-    const report: AgentStatusReport = {
-      state: 'running',
-      version: '1.0.0',
-      host: 'FINISH-PC',
-      platform: 'win32',
-      folder: 'C:\\Lynx',
-      queue: 0,
-      filesToday: 4,
-      lastFile: {
-        name: '001-1-01.lif',
-        outcome: 'published',
-        detail: 'heat 1',
-        at: new Date().toISOString(),
-      },
-      lastError: null,
-      scoreboard: null,
-    };
-    const res = await agent.fetch('/api/agent/status', { method: 'POST', json: report });
-    expect(res.status).toBe(204);
+    const report = statusReport(2);
+    const res = await agent.json<AgentStatusAnswer>('/api/agent/status', {
+      method: 'POST',
+      json: report,
+    });
+    expect(res).toMatchObject({ status: 200, body: { sendHeld: false } });
     const { body } = await admin.json<CompetitionToken[]>(`/api/admin/competitions/${uic}/tokens`);
     expect(body.find((x) => x.id === tokenId)?.agent).toMatchObject({
       ...report,
       seenAt: expect.any(String),
     });
+    // An agent from before `held` holds nothing back.
+    const older: Partial<AgentStatusReport> = { ...report };
+    delete older.held;
+    expect((await agent.fetch('/api/agent/status', { method: 'POST', json: older })).status).toBe(
+      200,
+    );
+    const again = await admin.json<CompetitionToken[]>(`/api/admin/competitions/${uic}/tokens`);
+    expect(again.body.find((x) => x.id === tokenId)?.agent?.held).toBe(0);
     const bad = await agent.fetch('/api/agent/status', {
       method: 'POST',
       json: { state: 'dancing' },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers "send held files" once the club’s admin asks, until the agent holds none', async () => {
+    const { agent, tokenId } = await newCompetition();
+    const report = (held: number) =>
+      agent.json<AgentStatusAnswer>('/api/agent/status', {
+        method: 'POST',
+        json: statusReport(held),
+      });
+    const ask = (client: AdminClient, id = tokenId) =>
+      client.fetch(`/api/admin/tokens/${id}/send-held`, { method: 'POST' });
+    expect((await report(3)).body).toEqual({ sendHeld: false });
+
+    // Only an admin of the token's club, from the site's own pages, may ask.
+    const { admin: stranger } = await clubWithAdmin(t.runtime.db);
+    expect((await ask(await loggedIn(t.url, stranger.email))).status).toBe(404);
+    expect((await ask(agent)).status).toBe(401);
+    const crossSite = await admin.fetch(`/api/admin/tokens/${tokenId}/send-held`, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await ask(admin, crypto.randomUUID())).status).toBe(404);
+    expect((await report(3)).body).toEqual({ sendHeld: false });
+
+    expect((await ask(admin)).status).toBe(204);
+    // Handed out until the agent reports none held: a lost answer loses nothing.
+    expect((await report(3)).body).toEqual({ sendHeld: true });
+    expect((await report(3)).body).toEqual({ sendHeld: true });
+    expect((await report(0)).body).toEqual({ sendHeld: false });
+    expect((await report(3)).body).toEqual({ sendHeld: false });
   });
 });
 

@@ -67,7 +67,11 @@ describe('an upload queued when the server stops', () => {
         .where('id', '=', event.id)
         .executeTakeFirstOrThrow();
       expect(saved.status).toBe('official');
-      expect(saved.results.map((r) => r.name)).toEqual(['Lafayette', 'Lock Haven', 'Bucknell']);
+      expect(saved.results.map((r) => r.name)).toEqual([
+        'Lafayette B',
+        'Lock Haven B',
+        'Bucknell B',
+      ]);
     } finally {
       await again.app.close();
       await second.close();
@@ -129,7 +133,11 @@ describe('an upload whose job loses its database connection on its last try', ()
           .select('results')
           .where('id', '=', event.id)
           .executeTakeFirstOrThrow();
-        expect(saved.results.map((r) => r.name)).toEqual(['Lafayette', 'Lock Haven', 'Bucknell']);
+        expect(saved.results.map((r) => r.name)).toEqual([
+          'Lafayette B',
+          'Lock Haven B',
+          'Bucknell B',
+        ]);
       } finally {
         await app.close();
         await runtime.close();

@@ -60,7 +60,8 @@ describe('uploading results', () => {
       status: 'official',
       resultsFileType: 'LYNX_MEET_MANAGMENT',
       resultsFileName: '001-1-01.lif',
-      windSpeed: '-1.4',
+      // A steeplechase: the rules measure no wind there, whatever the gauge read.
+      windSpeed: null,
     });
     expect(pushed.payload.event.results[0]).toMatchObject({
       rank: '1',
@@ -205,7 +206,11 @@ describe('uploads the worker cannot finish', () => {
     const { client, competition } = await setUp();
     const event = await createEvent(t.runtime.db, competition.uic);
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(fixture('finishlynx', 'lynx.evt'))]), 'lynx.evt');
+    form.append(
+      'file',
+      new Blob([new Uint8Array(fixture('finishlynx', 'other-meet', 'lynx.evt'))]),
+      'lynx.evt',
+    );
     form.append('type', 'MANUAL');
     const res = await client.fetch(`/api/admin/events/${event.id}/upload-start-list`, {
       method: 'POST',
@@ -248,10 +253,13 @@ describe('a FinishLynx batch', () => {
 
   it("files each result with its race, and refuses a result that is another meet's event", async () => {
     const { client, competition } = await setUp();
-    const files = ['lynx.evt', '001-1-01.lif', '035-1-01.lff'].map((name) => ({
-      name,
-      bytes: fixture('finishlynx', name),
-    }));
+    const files = [
+      { name: 'lynx.evt', bytes: fixture('finishlynx', 'other-meet', 'lynx.evt') },
+      ...['001-1-01.lif', '035-1-01.lff'].map((name) => ({
+        name,
+        bytes: fixture('finishlynx', name),
+      })),
+    ];
     const { uploadId } = await accepted(
       await sendUpload(client, `/api/admin/competitions/${competition.uic}/upload-lynx`, files, {
         field: 'files',
@@ -264,7 +272,7 @@ describe('a FinishLynx batch', () => {
       fileNames: files.map((f) => f.name),
     });
     const report = Object.fromEntries(done.files.map((f) => [f.fileName, f]));
-    // The sample lynx.evt's event 1 is a 60 m hurdles race: the steeplechase is not its result.
+    // The other meet's event 1 is a 60 m hurdles race: the steeplechase is not its result.
     expect(report['001-1-01.lif']).toMatchObject({ outcome: 'refused', events: [] });
     expect(report['001-1-01.lif']!.reason).toContain('"Men 60 Meter Hurdles"');
     expect(report['001-1-01.lif']!.reason).toContain('"Women 3000 Meter Steeplechase"');
@@ -328,7 +336,7 @@ describe('a FinishLynx batch', () => {
       client,
       `/api/admin/competitions/${competition.uic}/upload-lynx`,
       [
-        { name: 'lynx.evt', bytes: fixture('finishlynx', 'lynx.evt') },
+        { name: 'lynx.evt', bytes: fixture('finishlynx', 'other-meet', 'lynx.evt') },
         { name: 'photo.jpg', bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]) },
         { name: 'empty.lif', bytes: new Uint8Array() },
       ],

@@ -71,6 +71,7 @@ const event = (id: string, fields: Partial<EventRows>): EventRows => ({
   heatCount: 1,
   time: '10:00',
   status: 'upcoming',
+  runOrder: null,
   startedAt: null,
   resultsAt: null,
   startListFile: [],

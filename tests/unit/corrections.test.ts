@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   correctionSummary,
   correctsResults,
+  correctsShown,
   isCorrection,
   NOTHING_SHOWN,
   resultChanges,
@@ -41,6 +42,8 @@ describe('what spectators are shown', () => {
     expect(shownResults({ status: 'upcoming', results: [], live: { rows: [] } })).toEqual(
       NOTHING_SHOWN,
     );
+    // Unofficial results (an XML file's) are not shown: the event page shows the start list.
+    expect(results([anna()], 'unofficial').source).toBe('none');
   });
 });
 
@@ -123,7 +126,6 @@ describe('what changed', () => {
 
   it('tells the normal flow apart from a correction', () => {
     const lines = live([cara(), anna({ performance: '24.88' })]);
-    const unofficialFile = results([cara(), anna()], 'unofficial');
     const official = results([cara(), anna()], 'official');
     const corrected = results([cara(), anna({ performance: '25.01' })], 'official');
 
@@ -136,28 +138,31 @@ describe('what changed', () => {
     expect(isCorrection(NOTHING_SHOWN, firstLines)).toBe(false);
 
     // The file replaces the scoreboard's lines, with its own (better) time: not a correction.
-    const file = resultChanges(lines, unofficialFile, 'ATHLETICS');
+    const file = resultChanges(lines, official, 'ATHLETICS');
     expect(file.map((c) => c.summary)).toEqual([
+      'Status: unofficial → official',
       "The results replaced the scoreboard's unofficial lines",
       'Anna Byrne: 24.88 → 24.89',
     ]);
     expect(isCorrection(lines, file)).toBe(false);
-
-    const madeOfficial = resultChanges(unofficialFile, official, 'ATHLETICS');
-    expect(madeOfficial.map((c) => c.summary)).toEqual(['Status: unofficial → official']);
-    expect(isCorrection(unofficialFile, madeOfficial)).toBe(false);
+    expect(correctsResults(null, official, 'ATHLETICS')).toBe(false);
 
     const correction = resultChanges(official, corrected, 'ATHLETICS');
     expect(correction.map((c) => c.summary)).toEqual(['Anna Byrne: 24.89 → 25.01']);
     expect(isCorrection(official, correction)).toBe(true);
-
-    // Unofficial results changed by a second file: they were shown as results, so corrected.
-    const second = results([cara(), anna({ performance: '24.99' })], 'unofficial');
-    expect(isCorrection(unofficialFile, resultChanges(unofficialFile, second, 'ATHLETICS'))).toBe(
-      true,
-    );
+    expect(correctsResults(official, corrected, 'ATHLETICS')).toBe(true);
   });
 
+  it('measures a correction against the results last shown', () => {
+    const official = results([cara(), anna()], 'official');
+    const withdrawn = shownResults({ status: 'official', results: [], live: null });
+    const putBack = results([cara(), anna({ performance: '25.01' })], 'official');
+    // Results withdrawn in the form: no correction of its own…
+    expect(correctsResults(official, withdrawn, 'ATHLETICS')).toBe(false);
+    // …and the file that puts them back changed is one, against the results withdrawn.
+    expect(correctsResults(official, putBack, 'ATHLETICS')).toBe(true);
+    expect(correctsResults(official, results([cara(), anna()]), 'ATHLETICS')).toBe(false);
+  });
   it('sums a correction up in one line', () => {
     const rows = [cara(), anna(), bea()];
     const changed = rows.map((row) => ({ ...row, performance: `${row.performance}9` }));
@@ -170,6 +175,88 @@ describe('what changed', () => {
   it('reads a moment on the venue’s clock', () => {
     expect(venueClock('2026-07-14T13:03:40Z')).toBe('14:03');
     expect(venueClock('2026-01-14T13:03:40Z')).toBe('13:03');
+  });
+});
+
+describe('growth is no correction', () => {
+  const shown = (rows: AthleteRow[]) => results(rows, 'official');
+
+  it('a heat whose file came in two steps: the rows only added to', () => {
+    const first = shown([cara(), anna()]);
+    // Bea ran between them: Anna is third now, but nothing shown of her changed.
+    const whole = shown([cara(), bea({ rank: '2', performance: '24.70' }), anna({ rank: '3' })]);
+    expect(correctsResults(first, whole, 'ATHLETICS')).toBe(false);
+    // An athlete read after the others: nothing shown (no place, no time) becomes a result.
+    const unread = shown([cara(), anna({ rank: null, performance: null })]);
+    expect(correctsResults(unread, shown([cara(), anna()]), 'ATHLETICS')).toBe(false);
+  });
+
+  it('a correction is a time, a code or an order shown that changed, or an athlete gone', () => {
+    const before = shown([cara(), anna(), bea()]);
+    expect(correctsResults(before, shown([cara(), anna()]), 'ATHLETICS')).toBe(true);
+    expect(
+      correctsResults(
+        before,
+        shown([cara(), anna({ rank: 'DQ' }), bea({ rank: '2' })]),
+        'ATHLETICS',
+      ),
+    ).toBe(true);
+    // Places swapped with the same times: the photo was read again.
+    expect(
+      correctsResults(
+        before,
+        shown([cara(), anna({ rank: '3' }), bea({ rank: '2' })]),
+        'ATHLETICS',
+      ),
+    ).toBe(true);
+  });
+
+  it("a field event's next flight and its next rounds, but not a trial changed", () => {
+    const trials = (attempts: (string | null)[], fields: Partial<AthleteRow> = {}) => ({
+      attempts,
+      ...fields,
+    });
+    const flight1 = shown([
+      anna(trials(['11.07', 'X', '11.40'], { rank: '1', best: '11.40', flight: 1 })),
+      bea(trials(['10.20', '10.50', 'X'], { rank: '2', best: '10.50', flight: 1 })),
+    ]);
+    // Flight 2's thrower goes between them: the places move, no mark shown changed.
+    const flights = shown([
+      anna(trials(['11.07', 'X', '11.40'], { rank: '1', best: '11.40', flight: 1 })),
+      cara(trials(['10.90', '10.95', 'X'], { rank: '2', best: '10.95', flight: 2 })),
+      bea(trials(['10.20', '10.50', 'X'], { rank: '3', best: '10.50', flight: 1 })),
+    ]);
+    expect(correctsResults(flight1, flights, 'JUMP')).toBe(false);
+    // The final rounds: Bea's fourth trial is her best and she goes up.
+    const round4 = shown([
+      bea(trials(['10.20', '10.50', 'X', '11.60'], { rank: '1', best: '11.60', flight: 1 })),
+      anna(trials(['11.07', 'X', '11.40', 'X'], { rank: '2', best: '11.40', flight: 1 })),
+      cara(trials(['10.90', '10.95', 'X', '-'], { rank: '3', best: '10.95', flight: 2 })),
+    ]);
+    expect(correctsResults(flights, round4, 'JUMP')).toBe(false);
+    // A trial shown that changed is a correction.
+    const misread = shown([
+      anna(trials(['11.70', 'X', '11.40'], { rank: '1', best: '11.70', flight: 1 })),
+      cara(trials(['10.90', '10.95', 'X'], { rank: '2', best: '10.95', flight: 2 })),
+      bea(trials(['10.20', '10.50', 'X'], { rank: '3', best: '10.50', flight: 1 })),
+    ]);
+    expect(correctsResults(flights, misread, 'JUMP')).toBe(true);
+    // A bar: a height's cell may only go on ("X" to "XO").
+    const bar = (cells: string[]) => trials(cells, { heights: ['1.60', '1.65'] });
+    expect(
+      correctsResults(
+        shown([anna({ ...bar(['O', 'X']), rank: '1', best: '1.60' })]),
+        shown([anna({ ...bar(['O', 'XO']), rank: '1', best: '1.65' })]),
+        'JUMP',
+      ),
+    ).toBe(false);
+    expect(
+      correctsResults(
+        shown([anna({ ...bar(['O', 'XO']), rank: '1', best: '1.65' })]),
+        shown([anna({ ...bar(['XO', 'XO']), rank: '1', best: '1.65' })]),
+        'JUMP',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -226,6 +313,31 @@ describe('the rule, for any results', () => {
         const named = forth.flatMap((c) => (c.type === 'athlete' ? [c.key] : []));
         expect(named.length).toBeLessThanOrEqual(before.rows.length + after.rows.length);
         expect(forth.length === 0).toBe(back.length === 0);
+      }),
+    );
+  });
+
+  it('never calls rows only added a correction, wherever they rank', () => {
+    // Athletes with their times; a heat's first file holds some of them, its last all.
+    const heat = fc.uniqueArray(fc.integer({ min: 1000, max: 9999 }), {
+      minLength: 1,
+      maxLength: 10,
+    });
+    const ranked = (times: number[]) =>
+      [...times]
+        .sort((a, b) => a - b)
+        .map((time, i) =>
+          athleteRow({
+            name: `Runner ${time}`,
+            bib: String(time),
+            rank: String(i + 1),
+            performance: (time / 100).toFixed(2),
+          }),
+        );
+    fc.assert(
+      fc.property(heat, fc.integer({ min: 0, max: 10 }), (times, cut) => {
+        const first = ranked(times.slice(0, Math.max(1, Math.min(cut, times.length))));
+        expect(correctsShown(first, ranked(times), 'ATHLETICS')).toBe(false);
       }),
     );
   });

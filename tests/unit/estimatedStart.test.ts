@@ -197,13 +197,53 @@ describe('estimateStarts', () => {
     expect(estimate.lateMinutes).toBe(0);
   });
 
-  it('never estimates a start before now', () => {
-    const events = [...hundred, field('lj', '13:00')];
+  it('never estimates a start before now while the meet is seen running', () => {
+    const [first, ...rest] = hundred;
+    if (!first) throw new Error('no heat');
+    const events = [{ ...first, startedAt: at('14:02') }, ...rest, field('lj', '13:00')];
     const now = at('14:20');
     const estimates = estimateStarts(events, now);
-    for (const id of ['a1', 'a2', 'a3', 'lj'])
-      expect(startOf(estimates, id)).toBeGreaterThanOrEqual(now);
+    for (const id of ['a2', 'a3', 'lj']) expect(startOf(estimates, id)).toBeGreaterThanOrEqual(now);
     expect(get(estimates, 'lj').lateMinutes).toBe(80);
+  });
+
+  it('says no meet is hours late because its results were not published', () => {
+    // Nothing seen all afternoon: the timetable's times stand, and nothing is pushed to now.
+    const events = [...hundred, ...twoHundred, field('lj', '13:00')];
+    const now = at('18:31');
+    const estimates = estimateStarts(events, now);
+    expect(startOf(estimates, 'a1')).toBe(at('14:00'));
+    expect(get(estimates, 'b1').lateMinutes).toBe(0);
+    expect(startOf(estimates, 'lj')).toBe(at('13:00'));
+    // The last gun hours ago: whatever came after it is not estimated from the clock either.
+    const [first, ...rest] = hundred;
+    if (!first) throw new Error('no heat');
+    const stale = estimateStarts([{ ...first, startedAt: at('14:00') }, ...rest], now);
+    expect(startOf(stale, 'a2')).toBeLessThan(at('14:10'));
+  });
+
+  it('holds nothing up for a heat that never reported, and guesses nothing for it', () => {
+    const [first, second, third] = hundred;
+    if (!first || !second || !third) throw new Error('no heat');
+    const events = [
+      { ...first, startedAt: at('14:00') },
+      second,
+      { ...third, startedAt: at('14:04') },
+    ];
+    const estimates = estimateStarts(events, at('14:05'));
+    expect(get(estimates, 'a2')).toMatchObject({ estimatedStart: null, started: false });
+  });
+
+  it('follows the running order of races with no time: after the heat seen last', () => {
+    const listed = [1, 2].map((h) =>
+      track(`u${h}`, 'Men 100 Meter Dash', null, h, 2, { runOrder: h }),
+    );
+    const [first, second] = listed;
+    if (!first || !second) throw new Error('no heat');
+    const estimates = estimateStarts([{ ...first, startedAt: at('14:00') }, second], at('14:01'));
+    expect(startOf(estimates, 'u2')).toBe(at('14:03:30'));
+    // Before anything is seen, a race with no time has no estimate.
+    expect(get(estimateStarts(listed, at('13:00')), 'u1').estimatedStart).toBeNull();
   });
 
   it('reports a started event as started, at its start', () => {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { isScratched, shareText, whatsappShareUrl } from '../../shared/athletics/eventDisplay.ts';
 import {
   eventTableContent,
-  isScratched,
-  shareText,
-  whatsappShareUrl,
-} from '../../shared/athletics/eventDisplay.ts';
+  publicRows,
+  shownTable,
+  type ShownTable,
+} from '../../shared/meet/shown.ts';
+import { athleteRow } from '../../shared/athleteRow.ts';
 import { eventStatuses } from '../../shared/schemas/enums.ts';
 import type { EventStatus } from '../../shared/schemas/enums.ts';
 
-const rows = [{ id: '1' }];
+const rows = [athleteRow({ id: '1', name: 'Anna Byrne' })];
 
 describe('eventTableContent', () => {
   const cases: [EventStatus, boolean, boolean, ReturnType<typeof eventTableContent>][] = [
@@ -33,34 +35,64 @@ describe('eventTableContent', () => {
 
   it.each(cases)('%s with results %s and start list %s -> %s', (status, res, start, shown) => {
     expect(
-      eventTableContent({ status, results: res ? rows : [], startListFile: start ? rows : [] }),
+      eventTableContent({
+        status,
+        results: res ? rows : [],
+        startListFile: start ? rows : [],
+        live: null,
+      }),
     ).toBe(shown);
+  });
+});
+
+describe("one rule for every screen: the finish camera's lines", () => {
+  it('shows unofficial lines before results, above the start list, never on a scratched event', () => {
+    const facts = (status: EventStatus, results: number, live: number) =>
+      shownTable({ status, results, startList: 3, live });
+    expect(facts('unofficial', 0, 4)).toBe('live');
+    expect(facts('upcoming', 0, 4)).toBe('live');
+    expect(facts('official', 8, 4)).toBe('results');
+    // Unofficial results (an XML file) are not shown: the start list is.
+    expect(facts('unofficial', 8, 0)).toBe('startList');
+    expect(facts('scratched', 0, 4)).toBe('none');
+  });
+
+  it('publishes only what is shown', () => {
+    const live = { rows, wind: null, updatedAt: '2026-11-27T10:00:00Z' };
+    const unofficial = publicRows({
+      status: 'unofficial',
+      results: rows,
+      startListFile: rows,
+      live,
+    });
+    expect(unofficial.results).toEqual([]);
+    expect(unofficial.live).toBe(live);
+    const official = publicRows({ status: 'official', results: rows, startListFile: rows, live });
+    expect(official.results).toBe(rows);
+    expect(official.live).toBeNull();
   });
 });
 
 describe('shareText', () => {
   const link = 'https://rith.example/dublin-open/events/42';
 
-  it('offers the results of an official event', () => {
-    expect(shareText({ eventName: '100m Final', status: 'official' }, 'Dublin Open', link)).toBe(
+  it('offers the results the page shows', () => {
+    expect(shareText({ eventName: '100m Final', shown: 'results' }, 'Dublin Open', link)).toBe(
       'Check out the results for "100m Final" at Dublin Open! See details here: https://rith.example/dublin-open/events/42',
     );
   });
 
-  it('offers an unofficial event’s results as provisional', () => {
-    expect(shareText({ eventName: '100m Final', status: 'unofficial' }, 'Dublin Open', link)).toBe(
+  it('offers the unofficial lines as provisional', () => {
+    expect(shareText({ eventName: '100m Final', shown: 'live' }, 'Dublin Open', link)).toBe(
       'Check out the unofficial results for "100m Final" at Dublin Open (provisional: they may still change)! See details here: https://rith.example/dublin-open/events/42',
     );
   });
 
-  it.each(eventStatuses.filter((status) => status !== 'official' && status !== 'unofficial'))(
-    'offers the start list otherwise (%s)',
-    (status) => {
-      expect(shareText({ eventName: 'Long Jump', status }, 'Dublin Open', link)).toBe(
-        'Check out the start list for "Long Jump" at Dublin Open! See the start list here: https://rith.example/dublin-open/events/42',
-      );
-    },
-  );
+  it.each<ShownTable>(['startList', 'none'])('offers the start list otherwise (%s)', (shown) => {
+    expect(shareText({ eventName: 'Long Jump', shown }, 'Dublin Open', link)).toBe(
+      'Check out the start list for "Long Jump" at Dublin Open! See the start list here: https://rith.example/dublin-open/events/42',
+    );
+  });
 });
 
 describe('whatsappShareUrl', () => {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareEventTimes,
-  eventSelectorOptions,
   formatEventTime,
   parseEventTime,
-  sortByEventTime,
+  startTimeText,
 } from '../../shared/athletics/eventTime.ts';
+import { eventSelectorOptions } from '../../shared/selection.ts';
 
 describe('parseEventTime', () => {
   it.each([
@@ -91,69 +90,32 @@ describe('formatEventTime', () => {
   });
 });
 
-describe('compareEventTimes', () => {
-  it('orders by clock time, not by text', () => {
-    expect(compareEventTimes('9:30', '10:00')).toBeLessThan(0);
-    expect(compareEventTimes('1:00 pm', '11:00')).toBeGreaterThan(0);
-    expect(compareEventTimes('12:30am', '1:00')).toBeLessThan(0);
-  });
-
-  it('reverses for descending', () => {
-    expect(compareEventTimes('9:30', '10:00', 'desc')).toBeGreaterThan(0);
-  });
-
-  it('treats equal times written differently as equal', () => {
-    expect(compareEventTimes('2:05 pm', '14:05')).toBe(0);
-  });
-
-  it.each(['asc', 'desc'] as const)('puts missing and unreadable times last (%s)', (direction) => {
-    expect(compareEventTimes(null, '9:00', direction)).toBeGreaterThan(0);
-    expect(compareEventTimes('9:00', 'TBC', direction)).toBeLessThan(0);
-    expect(compareEventTimes(undefined, 'TBC', direction)).toBe(0);
-  });
-});
-
-describe('sortByEventTime', () => {
-  const events = [
-    { id: 'a', time: 'TBC', eventName: 'Shot Put' },
-    { id: 'b', time: '14:00', eventName: 'Long Jump' },
-    { id: 'c', time: null, eventName: 'Discus' },
-    { id: 'd', time: '9:30 am', eventName: 'Mile' },
-    { id: 'e', time: '2:00 pm', eventName: '100m' },
-    { id: 'f', time: '14:00', eventName: 'Long Jump' },
-  ];
-
-  it('sorts ascending, ties by name then source order, unreadable times last by name', () => {
-    expect(sortByEventTime(events).map((e) => e.id)).toEqual(['d', 'e', 'b', 'f', 'c', 'a']);
-  });
-
-  it('sorts descending with unreadable times still last and names still A to Z', () => {
-    expect(sortByEventTime(events, 'desc').map((e) => e.id)).toEqual([
-      'e',
-      'b',
-      'f',
-      'd',
-      'c',
-      'a',
-    ]);
-  });
-
-  it('does not mutate its input', () => {
-    const copy = [...events];
-    sortByEventTime(events);
-    expect(events).toEqual(copy);
+describe('startTimeText', () => {
+  it('shows the timetable time, else when the race really started, else a dash', () => {
+    expect(startTimeText({ time: '2:05 pm', startedAt: '14:07:31.2231' })).toBe('2:05 PM');
+    expect(startTimeText({ time: null, startedAt: '13:53:47.8223' })).toBe('13:53');
+    expect(startTimeText({ time: ' ', startedAt: null })).toBe('-');
   });
 });
 
 describe('eventSelectorOptions', () => {
   it('labels with the formatted time, or the name alone when there is no time', () => {
+    const event = (id: string, time: string, eventName: string) => ({
+      id,
+      time,
+      eventName,
+      runOrder: null,
+      round: 'finals' as const,
+      heat: null,
+      heatCount: 1,
+    });
     expect(
       eventSelectorOptions([
-        { id: '1', time: '  ', eventName: 'Hammer' },
-        { id: '2', time: '14:05', eventName: '200m' },
-        { id: '3', time: '09:30', eventName: '100m' },
-        { id: '4', time: 'After lunch', eventName: 'Relay' },
-        { id: '5', time: '2:05pm', eventName: '400m' },
+        event('1', '  ', 'Hammer'),
+        event('2', '14:05', '200m'),
+        event('3', '09:30', '100m'),
+        event('4', 'After lunch', 'Relay'),
+        event('5', '2:05pm', '400m'),
       ]),
     ).toEqual([
       { value: '3', label: '9:30 | 100m' },

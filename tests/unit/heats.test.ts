@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventTitle, heatLabel, isTimedFinal } from '../../shared/athletics/heats.ts';
-import { sortByEventTime, eventSelectorOptions } from '../../shared/athletics/eventTime.ts';
+import { eventSelectorOptions } from '../../shared/selection.ts';
+import { runningOrder } from '../../shared/meet/runningOrder.ts';
 import { shareText } from '../../shared/athletics/eventDisplay.ts';
 import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
 import { athleteRow } from '../../shared/athleteRow.ts';
@@ -22,10 +23,12 @@ describe('heats told apart', () => {
       heatCount: 6,
     };
     expect(eventTitle(heat)).toBe('Men 100 Meter Dash, Heat 2 of 6');
-    expect(eventSelectorOptions([{ id: 'a', time: '13:05', ...heat }]).map((o) => o.label)).toEqual(
-      ['13:05 | Men 100 Meter Dash, Heat 2 of 6'],
-    );
-    expect(shareText({ ...heat, status: 'official' }, 'Indoor Open', 'https://x/e')).toBe(
+    expect(
+      eventSelectorOptions([{ id: 'a', time: '13:05', runOrder: null, ...heat }]).map(
+        (o) => o.label,
+      ),
+    ).toEqual(['13:05 | Men 100 Meter Dash, Heat 2 of 6']);
+    expect(shareText({ ...heat, shown: 'results' }, 'Indoor Open', 'https://x/e')).toBe(
       'Check out the results for "Men 100 Meter Dash, Heat 2 of 6" at Indoor Open! See details here: https://x/e',
     );
   });
@@ -34,12 +37,13 @@ describe('heats told apart', () => {
     const event = (id: string, round: 'heats' | 'finals', heat: number | null, heatCount = 3) => ({
       id,
       time: null,
+      runOrder: null,
       eventName: 'Women 60 Meter Dash',
       round,
       heat,
       heatCount,
     });
-    const sorted = sortByEventTime([
+    const sorted = runningOrder([
       event('final', 'finals', null, 1),
       event('h3', 'heats', 3),
       event('h1', 'heats', 1),

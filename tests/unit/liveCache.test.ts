@@ -78,10 +78,13 @@ function summary(e: PublicEvent): EventSummary {
     pdfLink: e.pdfLink,
     hasResults: e.hasResults,
     hasStartList: e.hasStartList,
+    shown: e.shown,
     startedAt: e.startedAt,
     resultsAt: e.resultsAt,
     estimatedStart: e.estimatedStart,
     lateMinutes: e.lateMinutes,
+    progress: e.progress,
+    runOrder: e.runOrder,
     version: e.version,
   };
 }

@@ -19,6 +19,7 @@ const event = (fields: Partial<EventRows>): EventRows => ({
   heatCount: 3,
   time: '14:00',
   status: 'upcoming',
+  runOrder: null,
   startedAt: null,
   resultsAt: null,
   startListFile: [ana, bo],

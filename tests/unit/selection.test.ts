@@ -402,6 +402,10 @@ describe('eventsForTable', () => {
     time,
     eventName,
     visible,
+    runOrder: null,
+    round: 'finals' as const,
+    heat: null,
+    heatCount: 1,
   });
   const events = [
     event('a', '14:00', '200m'),
@@ -412,9 +416,9 @@ describe('eventsForTable', () => {
   ];
   const ids = (list: { id: string }[]) => list.map((e) => e.id);
 
-  it('sorts visible events by time either way, same time by name, untimed last', () => {
+  it('sorts visible events in running order or its reverse, untimed last either way', () => {
     expect(ids(eventsForTable(events, '', 'asc'))).toEqual(['c', 'e', 'a', 'b']);
-    expect(ids(eventsForTable(events, '', 'desc'))).toEqual(['e', 'a', 'c', 'b']);
+    expect(ids(eventsForTable(events, '', 'desc'))).toEqual(['a', 'e', 'c', 'b']);
   });
 
   it('filters to the chosen event, or shows all when it has gone', () => {

@@ -28,6 +28,7 @@ export function CompetitionsSection({
   onSelect,
   onAdd,
   onEdit,
+  notice,
 }: {
   competitions: readonly AdminCompetition[];
   clubs: readonly AdminClub[];
@@ -37,6 +38,8 @@ export function CompetitionsSection({
   onSelect: (competition: AdminCompetition) => void;
   onAdd: () => void;
   onEdit: (competition: AdminCompetition) => void;
+  /** What the last save from the competition dialog did, shown after the dialog closed. */
+  notice: string | null;
 }) {
   const queryClient = useQueryClient();
   const [toggleError, setToggleError] = useState<string | null>(null);
@@ -94,6 +97,11 @@ export function CompetitionsSection({
         </div>
       )}
       {toggleError && <FormAlert>{toggleError}</FormAlert>}
+      {/* The live region stays in the page while empty: a region and its first words
+          arriving together are not announced by every screen reader. */}
+      <div className="admin-notice" role="status">
+        {notice && <p className="form-success">{notice}</p>}
+      </div>
       {selected && (
         <LynxUploadDialog
           competition={selected}

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import {
-  formatEventTime,
-  sortByEventTime,
-  type SortDirection,
-} from '../../../shared/athletics/eventTime.ts';
+import { startTimeText, type SortDirection } from '../../../shared/athletics/eventTime.ts';
+import { runningOrder } from '../../../shared/meet/runningOrder.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import type { AdminEvent } from '../../../shared/schemas/admin.ts';
@@ -14,8 +11,9 @@ import { visibilityLabel } from './labels.ts';
 import { SortableHeader } from '../SortableHeader.tsx';
 
 /**
- * The selected competition's events; Time sorts ascending first (spec section 9). On a
- * phone each row is a card, as in the competitions table (admin.css).
+ * The selected competition's events in the meet's running order (shared/meet/runningOrder.ts);
+ * Time sorts ascending first (spec section 9). On a phone each row is a card, as in the
+ * competitions table (admin.css).
  */
 export function EventsTable({
   events,
@@ -25,7 +23,7 @@ export function EventsTable({
   onEdit: (event: AdminEvent) => void;
 }) {
   const [direction, setDirection] = useState<SortDirection>('asc');
-  const rows = sortByEventTime(events, direction);
+  const rows = runningOrder(events, direction);
   const ascending = direction === 'asc';
 
   return (
@@ -55,7 +53,7 @@ export function EventsTable({
           {rows.map((event) => (
             <tr key={event.id} className="admin-row">
               <td className="nowrap strong" data-label="Time">
-                {formatEventTime(event.time)}
+                {startTimeText(event)}
               </td>
               <td className="strong wide cell-title">
                 {event.eventName} <HeatLabel event={event} />

@@ -7,6 +7,9 @@ import {
   agentConnected,
   LSS_DOWNLOAD_PATH,
 } from '../../../shared/timingRoom.ts';
+import { formatCompetitionDate } from '../../../shared/competitionList.ts';
+import { competitionClock } from '../../../shared/entries.ts';
+import { venueTimeOfDay } from '../../../shared/schedule/venue.ts';
 import { errorText } from '../../lib/http.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CopyButton } from './CopyButton.tsx';
@@ -16,16 +19,19 @@ import './timingRoom.css';
 
 const TOKEN_PLACEHOLDER = '<token>';
 
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const day = (iso: string) => new Date(iso).toLocaleDateString();
+// On the venue's 24-hour clock and calendar, as the public pages show times and dates.
+const clock = (iso: string) => venueTimeOfDay(new Date(iso));
+const day = (iso: string) => {
+  const { date } = competitionClock(new Date(iso));
+  return formatCompetitionDate(date) ?? date;
+};
 
 /**
  * The competition's timing room: tokens for the agent on the timing PC, the one line that
  * starts it, and what each agent is doing, live.
  */
 export function TimingRoomSection({ competition }: { competition: AdminCompetition }) {
-  const { tokens, create, revoke } = useTimingRoom(competition.uic);
+  const { tokens, create, revoke, sendHeld } = useTimingRoom(competition.uic);
   const [name, setName] = useState('Finish PC');
   const [fresh, setFresh] = useState<CreatedToken | null>(null);
   const [folder, setFolder] = useState('C:\\Lynx');
@@ -153,6 +159,14 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
               token={token}
               now={now}
               revoking={revoke.isPending && revoke.variables === token.id}
+              sendHeld={
+                sendHeld.variables !== token.id || sendHeld.isError
+                  ? 'idle'
+                  : sendHeld.isPending
+                    ? 'asking'
+                    : 'asked'
+              }
+              onSendHeld={() => sendHeld.mutate(token.id)}
               onRevoke={() => {
                 if (window.confirm(`Revoke "${token.name}"? Its agent stops publishing at once.`)) {
                   revoke.mutate(token.id, {
@@ -167,6 +181,11 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
       {revoke.isError && (
         <FormAlert>{errorText(revoke.error, 'Failed to revoke the token.')}</FormAlert>
       )}
+      {sendHeld.isError && (
+        <FormAlert>
+          {errorText(sendHeld.error, 'Failed to ask the agent for its held files.')}
+        </FormAlert>
+      )}
     </section>
   );
 }
@@ -176,11 +195,16 @@ function TokenCard({
   now,
   revoking,
   onRevoke,
+  sendHeld,
+  onSendHeld,
 }: {
   token: CompetitionToken;
   now: number;
   revoking: boolean;
   onRevoke: () => void;
+  /** Where this card's "Send held files" stands: asked means Rith has recorded it. */
+  sendHeld: 'idle' | 'asking' | 'asked';
+  onSendHeld: () => void;
 }) {
   const { agent } = token;
   const connected = agentConnected(agent, now);
@@ -218,6 +242,28 @@ function TokenCard({
             <dd>
               {agent.filesToday} published{agent.queue > 0 ? ` · ${agent.queue} waiting` : ''}
             </dd>
+            {agent.held > 0 && (
+              <>
+                <dt>Held back</dt>
+                <dd>
+                  {agent.held === 1
+                    ? '1 file saved before today is held back'
+                    : `${agent.held} files saved before today are held back`}{' '}
+                  {sendHeld === 'asked' ? (
+                    <span role="status">· asked: the agent sends them when it next reports</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={onSendHeld}
+                      disabled={sendHeld === 'asking'}
+                    >
+                      {sendHeld === 'asking' ? 'Asking…' : 'Send held files'}
+                    </button>
+                  )}
+                </dd>
+              </>
+            )}
             {agent.scoreboard && (
               <>
                 <dt>Scoreboard</dt>

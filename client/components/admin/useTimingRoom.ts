@@ -29,5 +29,7 @@ export function useTimingRoom(competitionUic: number) {
     mutationFn: (id: string) => adminApi.revokeToken(id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
-  return { tokens, create, revoke };
+  // The agent acts on it at its next report, which then arrives live with `held` at 0.
+  const sendHeld = useMutation({ mutationFn: (id: string) => adminApi.sendHeldFiles(id) });
+  return { tokens, create, revoke, sendHeld };
 }

@@ -1,9 +1,9 @@
 import type { Club } from '../../../shared/schemas/club.ts';
 import type { Competition } from '../../../shared/schemas/competition.ts';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
-import type { BoardPlan } from '../../../shared/board.ts';
+import type { MeetNow } from '../../../shared/meet/now.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
-import { boardResultRows, fieldLeaders } from '../../../shared/board.ts';
+import { fieldLeaders, resultRows } from '../../../shared/meet/now.ts';
 import { useMemo } from 'react';
 import { useBoardEvent } from '../../lib/useMeetBoard.ts';
 import { useConnectivity } from '../../lib/useConnectivity.ts';
@@ -35,8 +35,8 @@ function PageMark({ page, pages }: { page: number; pages: number }) {
 function LatestResults({ summary }: { summary: EventSummary | null }) {
   const event = useBoardEvent(summary);
   // Kept while the event is: a fresh array each render would turn back to the first page.
-  const { rows, unofficial } = useMemo(
-    () => (event ? boardResultRows(event) : { rows: [], unofficial: true }),
+  const { rows, provisional } = useMemo(
+    () => (event ? resultRows(event) : { rows: [], provisional: true }),
     [event],
   );
   const { shown, page, pages } = usePages(rows, ROWS_PER_PAGE, PAGE_TURN_MS);
@@ -57,13 +57,13 @@ function LatestResults({ summary }: { summary: EventSummary | null }) {
         Results <PageMark page={page} pages={pages} />
       </h2>
       <p className="board-title">{title}</p>
-      {event && <ResultsState event={event} unofficial={unofficial} />}
+      {event && <ResultsState event={event} provisional={provisional} />}
       {rows.length === 0 ? (
         <p className="board-empty">Results to come.</p>
       ) : (
         <table className="board-table">
           <caption className="visually-hidden">
-            {`${unofficial ? 'Unofficial results' : 'Results'}: ${title}`}
+            {`${provisional ? 'Unofficial results' : 'Results'}: ${title}`}
           </caption>
           <thead>
             <tr>
@@ -207,7 +207,7 @@ export function Board({
 }: {
   club: Club;
   competition: Competition;
-  plan: BoardPlan;
+  plan: MeetNow;
   estimates: Map<string, ShownEstimate> | null;
 }) {
   const clock = useClock();
@@ -235,13 +235,13 @@ export function Board({
         <LatestResults summary={plan.latest} />
         <NextStart summary={plan.next} later={plan.later} estimates={estimates} />
       </main>
-      {plan.inProgress.length > 0 && (
+      {plan.fieldInProgress.length > 0 && (
         <section className="board-fields" aria-labelledby="board-fields-title">
           <h2 id="board-fields-title" className="board-label">
             Field events in progress
           </h2>
           <ul className="board-field-list">
-            {plan.inProgress.map((event) => (
+            {plan.fieldInProgress.map((event) => (
               <FieldInProgress key={event.id} summary={event} />
             ))}
           </ul>

@@ -7,6 +7,8 @@ import { athleteResult } from '../../../shared/results/corrections.ts';
 import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { formatWind } from '../../../shared/athletics/wind.ts';
+import { expectedStart } from '../../../shared/meet/now.ts';
+import { progressText } from '../../../shared/meet/completeness.ts';
 import { useConnectivity } from '../../lib/useConnectivity.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { connectivityText } from '../../lib/connectivity.ts';
@@ -23,17 +25,22 @@ export const titleOf = (event: EventSummary) => eventTitle(event);
 /** When an event is expected: "≈ 14:32" from the estimate, else the timetable's time. */
 export function expectedText(event: EventSummary, estimate: ShownEstimate | undefined): string {
   if (estimate?.estimatedStart) return `≈ ${estimate.estimatedStart}`;
-  return event.time ? formatEventTime(event.time) : '';
+  const when = expectedStart(event);
+  return when ? formatEventTime(when) : '';
 }
 
-/** Results are provisional until official: said in words, never by colour alone. */
-export function ResultsState({ event, unofficial }: { event: PublicEvent; unofficial: boolean }) {
+/**
+ * Results are provisional until official: said in words, never by colour alone, with what is
+ * still to come ("Flight 1 of 2 in").
+ */
+export function ResultsState({ event, provisional }: { event: PublicEvent; provisional: boolean }) {
   const wind = formatWind(event.live?.wind ?? event.windSpeed);
   return (
     <p className="board-state">
-      <span className={unofficial ? 'board-chip is-unofficial' : 'board-chip is-official'}>
-        {unofficial ? 'Unofficial · provisional' : 'Official'}
+      <span className={provisional ? 'board-chip is-unofficial' : 'board-chip is-official'}>
+        {provisional ? 'Unofficial · provisional' : 'Official'}
       </span>
+      {event.progress && <span className="board-progress">{progressText(event.progress)}</span>}
       {wind && <span className="board-wind">Wind {wind}</span>}
     </p>
   );

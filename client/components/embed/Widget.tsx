@@ -1,9 +1,9 @@
 import type { Club } from '../../../shared/schemas/club.ts';
 import type { Competition } from '../../../shared/schemas/competition.ts';
-import type { BoardPlan } from '../../../shared/board.ts';
+import type { MeetNow } from '../../../shared/meet/now.ts';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
-import { boardResultRows, fieldLeaders } from '../../../shared/board.ts';
+import { fieldLeaders, resultRows } from '../../../shared/meet/now.ts';
 import { useBoardEvent } from '../../lib/useMeetBoard.ts';
 import { useConnectivity } from '../../lib/useConnectivity.ts';
 import {
@@ -35,12 +35,12 @@ export function Widget({
 }: {
   club: Club;
   competition: Competition;
-  plan: BoardPlan;
+  plan: MeetNow;
   estimates: Map<string, ShownEstimate> | null;
   overlay: boolean;
 }) {
   const latest = useBoardEvent(plan.latest);
-  const { rows, unofficial } = latest ? boardResultRows(latest) : { rows: [], unofficial: true };
+  const { rows, provisional } = latest ? resultRows(latest) : { rows: [], provisional: true };
   // LIVE NOW only while the widget is: never beside "Offline · results from 14:02".
   const live = useConnectivity().state === 'live';
   const shown = rows.slice(0, overlay ? OVERLAY_ROWS : WIDGET_ROWS);
@@ -61,13 +61,13 @@ export function Widget({
         <h2 id="widget-latest" className="widget-label">
           {plan.latest ? titleOf(plan.latest) : 'Latest results'}
         </h2>
-        {latest && shown.length > 0 && <ResultsState event={latest} unofficial={unofficial} />}
+        {latest && shown.length > 0 && <ResultsState event={latest} provisional={provisional} />}
         {shown.length === 0 ? (
           <p className="widget-empty">Results appear here as each event finishes.</p>
         ) : (
           <table className="widget-table">
             <caption className="visually-hidden">
-              {`${unofficial ? 'Unofficial results' : 'Results'}: ${plan.latest ? titleOf(plan.latest) : ''}`}
+              {`${provisional ? 'Unofficial results' : 'Results'}: ${plan.latest ? titleOf(plan.latest) : ''}`}
             </caption>
             <thead className="visually-hidden">
               <tr>
@@ -97,13 +97,13 @@ export function Widget({
           <span className="widget-when">{expectedText(next, estimates?.get(next.id))}</span>
         </p>
       )}
-      {!overlay && plan.inProgress.length > 0 && (
+      {!overlay && plan.fieldInProgress.length > 0 && (
         <section className="widget-section" aria-labelledby="widget-fields">
           <h2 id="widget-fields" className="widget-label">
             Field events in progress
           </h2>
           <ul className="widget-fields">
-            {plan.inProgress.map((event) => (
+            {plan.fieldInProgress.map((event) => (
               <FieldLeader key={event.id} summary={event} />
             ))}
           </ul>

@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import { heatPart } from '../../../shared/athletics/heats.ts';
-import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
-import { isScratched, showsLiveResults } from '../../../shared/athletics/eventDisplay.ts';
+import { startTimeText } from '../../../shared/athletics/eventTime.ts';
+import { progressText } from '../../../shared/meet/completeness.ts';
+import { ShareLink } from '../ShareLink.tsx';
+import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
 import { formatWind, windLabel } from '../../../shared/athletics/wind.ts';
 import { competitionBackPath, formatCompetitionDate } from '../../../shared/competitionList.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
@@ -45,7 +47,7 @@ export function EventHeader({
   const backPath = competitionBackPath(club.urlName, competition.urlName, event.competitionUic);
   const heat = heatPart(event);
   // Whether updates arriving matters here: the meet is on, or the finish camera's lines show.
-  const updatesMatter = competition.liveNow || showsLiveResults(event);
+  const updatesMatter = competition.liveNow || event.shown === 'live';
 
   return (
     <header className="card ev-event-header">
@@ -66,6 +68,7 @@ export function EventHeader({
           {event.pdfLink && (
             <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />
           )}
+          <ShareLink event={event} competitionName={competition.competitionName} />
         </div>
       </div>
 
@@ -74,7 +77,7 @@ export function EventHeader({
       </h1>
 
       <dl className="ev-event-facts">
-        <Fact label="Time">{formatEventTime(event.time)}</Fact>
+        <Fact label="Time">{startTimeText(event)}</Fact>
         {estimate?.text && (
           <Fact label="Expected">
             <Estimate estimate={estimate} />
@@ -84,6 +87,7 @@ export function EventHeader({
         {heat && <Fact label={heat.word}>{heat.which}</Fact>}
         <Fact label="Status">
           <StatusBadge status={event.status} />
+          {event.progress && <span className="ev-progress"> {progressText(event.progress)}</span>}
         </Fact>
         {wind && <Fact label="Wind">{wind}</Fact>}
       </dl>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LivePayload } from '../../../shared/live/messages.ts';
 import { useLiveMessage } from '../../lib/useLive.ts';
+import { formatRaceTime } from '../../../shared/athletics/raceTime.ts';
 
 /** A running clock is re-sent every second: silence this long means the race is over or gone. */
 const RUNNING_QUIET_MS = 5_000;
@@ -14,19 +15,17 @@ interface Clock {
   receivedAt: number;
 }
 
-/**
- * 9.4 → "9.4", 75.2 → "1:15.2": tenths while running, as a stadium clock shows them; the
- * finish time in hundredths, as it was taken.
- */
-function formatClock(ms: number, decimals: 1 | 2): string {
-  const unit = decimals === 1 ? 100 : 10;
-  const parts = Math.floor(ms / unit);
-  const seconds = Math.floor(parts / (1000 / unit));
+/** 9.4 → "9.4", 75.2 → "1:15.2": tenths while running, as a stadium clock shows them. */
+function runningClock(ms: number): string {
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10);
   const minutes = Math.floor(seconds / 60);
-  const fraction = String(parts % (1000 / unit)).padStart(decimals, '0');
-  const rest = `${seconds % 60}.${fraction}`;
-  return minutes > 0 ? `${minutes}:${rest.padStart(3 + decimals, '0')}` : rest;
+  const rest = `${seconds % 60}.${tenths % 10}`;
+  return minutes > 0 ? `${minutes}:${rest.padStart(4, '0')}` : rest;
 }
+
+/** The finish time as the results will show it: hundredths rounded up (9.572 → 9.58). */
+const finishTime = (ms: number) => formatRaceTime((ms / 1000).toFixed(3));
 
 /**
  * The heat's race clock while it is run, from the finish camera: it ticks on the phone between
@@ -54,7 +53,7 @@ export function RaceClock({ eventId }: { eventId: string }) {
     <p className={`ev-race-clock ${running ? 'is-running' : 'is-stopped'}`}>
       <span className="ev-race-clock-label">{running ? 'Race on' : 'Finish time'}</span>{' '}
       <span role="timer" aria-live="off" className="ev-race-clock-time">
-        {formatClock(shown, running ? 1 : 2)}
+        {running ? runningClock(shown) : finishTime(shown)}
       </span>
     </p>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import {
   dismissPrompt,
   promptDismissed,
@@ -8,6 +8,27 @@ import {
 } from '../../lib/pushAlerts.ts';
 import { useFollows } from '../../lib/follows.ts';
 
+// "Not now" is shared by the prompt and My athletes' toggle: alerts are offered by one of
+// them at a time, the prompt first, the toggle once the prompt is put aside.
+// Remembered in memory too: with storage off (private browsing) "Not now" still holds.
+let asideThisVisit = false;
+const dismissListeners = new Set<() => void>();
+const subscribeDismissed = (listener: () => void) => {
+  dismissListeners.add(listener);
+  return () => dismissListeners.delete(listener);
+};
+const usePromptDismissed = (): boolean =>
+  useSyncExternalStore(
+    subscribeDismissed,
+    () => asideThisVisit || promptDismissed(),
+    () => false,
+  );
+function putPromptAside() {
+  asideThisVisit = true;
+  dismissPrompt();
+  for (const listener of dismissListeners) listener();
+}
+
 /**
  * Alerts are offered once the visitor follows someone, never before: the words say what
  * will arrive, and the browser's permission question only comes after "Turn on alerts".
@@ -15,7 +36,7 @@ import { useFollows } from '../../lib/follows.ts';
 export function AlertsPrompt() {
   const follows = useFollows();
   const state = useAlertsState();
-  const [dismissed, setDismissed] = useState(promptDismissed);
+  const dismissed = usePromptDismissed();
   const [error, setError] = useState<string | null>(null);
   const following = follows.athletes.length + follows.clubs.length > 0;
   if (!following || state === 'unsupported' || state === 'on' || dismissed) return null;
@@ -57,14 +78,7 @@ export function AlertsPrompt() {
         >
           Turn on alerts
         </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            dismissPrompt();
-            setDismissed(true);
-          }}
-        >
+        <button type="button" className="btn btn-secondary" onClick={putPromptAside}>
           Not now
         </button>
       </div>
@@ -72,11 +86,16 @@ export function AlertsPrompt() {
   );
 }
 
-/** On a device with alerts on: says so, and turns them off. */
+/**
+ * On a device with alerts on: says so, and turns them off. Off, it offers them only once
+ * the prompt was put aside: while the prompt shows, it is the one offer.
+ */
 export function AlertsToggle() {
   const state = useAlertsState();
+  const dismissed = usePromptDismissed();
   if (state === 'unsupported' || state === 'denied') return null;
   if (state !== 'on') {
+    if (!dismissed) return null;
     return (
       <button
         type="button"

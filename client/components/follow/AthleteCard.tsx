@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { AthleteEntry, AthleteEvent } from '../../../shared/schemas/athleteSearch.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 import { eventTitle } from '../../../shared/athletics/heats.ts';
-import { formatEventTime, sortByEventTime } from '../../../shared/athletics/eventTime.ts';
+import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
+import { runningOrder } from '../../../shared/meet/runningOrder.ts';
 import { formatPerformance } from '../../../shared/athletics/performance.ts';
 import { formatEstimate } from '../../../shared/schedule/estimate.ts';
 import { parseEventTime } from '../../../shared/athletics/eventTime.ts';
@@ -37,10 +38,14 @@ function estimateText(event: AthleteEvent, live: ShownEstimate | undefined): str
   return formatEstimate({ estimatedStart: start, lateMinutes: event.lateMinutes, started: false });
 }
 
+/** An athlete's events in the meet's running order. */
+export const inRunningOrder = (events: readonly AthleteEvent[]): AthleteEvent[] =>
+  runningOrder(events.map((event) => ({ ...event, id: event.eventId })));
+
 /** The first of their events still to come: what "when is my kid running?" asks. */
 export function nextEvent(events: readonly AthleteEvent[]): AthleteEvent | null {
   return (
-    sortByEventTime(events).find(
+    inRunningOrder(events).find(
       (e) => e.result === null && e.status !== 'scratched' && e.status !== 'official',
     ) ?? null
   );
@@ -81,7 +86,7 @@ export function AthleteCard({
         </div>
       </div>
       <ul className="athlete-events" aria-label={`${athlete.name}'s events`}>
-        {sortByEventTime(athlete.events).map((event) => {
+        {inRunningOrder(athlete.events).map((event) => {
           const estimate = estimateText(event, estimates?.get(event.eventId));
           const result = resultText(event);
           const isNext = next?.eventId === event.eventId;

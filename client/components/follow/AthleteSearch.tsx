@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type Ref } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../../shared/queryKeys.ts';
@@ -24,9 +24,12 @@ function useDebounced(value: string): string {
 export function AthleteSearch({
   competitionUic,
   estimates,
+  inputRef,
 }: {
   competitionUic: number;
   estimates: ReadonlyMap<string, ShownEstimate> | null;
+  /** The search field, for a "Find an athlete" button elsewhere on the page to focus. */
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   const inputId = useId();
   const hintId = useId();
@@ -58,6 +61,7 @@ export function AthleteSearch({
       <form role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor={inputId}>Name, bib or club</label>
         <input
+          ref={inputRef}
           id={inputId}
           type="search"
           value={text}

@@ -13,9 +13,8 @@ import {
   toggleClub,
   useFollows,
 } from '../../lib/follows.ts';
-import { AthleteList, nextEvent } from './AthleteCard.tsx';
+import { AthleteList, inRunningOrder, nextEvent } from './AthleteCard.tsx';
 import { AlertsToggle } from './AlertsPrompt.tsx';
-import { sortByEventTime } from '../../../shared/athletics/eventTime.ts';
 
 /** A link that adds this competition's follows on another device (a coach to parents). */
 function ShareFollows({ competitionUic }: { competitionUic: number }) {
@@ -106,8 +105,8 @@ export function MyAthletes({
     const na = nextEvent(a.events);
     const nb = nextEvent(b.events);
     if (!na || !nb) return (na ? 0 : 1) - (nb ? 0 : 1) || a.name.localeCompare(b.name);
-    const [first] = sortByEventTime([na, nb]);
-    return first === na ? -1 : 1;
+    const [first] = inRunningOrder([na, nb]);
+    return first?.eventId === na.eventId ? -1 : 1;
   });
 
   // Nothing followed here: the search says how to follow; the events stay near the top.

@@ -2,50 +2,19 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
-import { formatEventTime, type SortDirection } from '../../../shared/athletics/eventTime.ts';
-import { eventTitle } from '../../../shared/athletics/heats.ts';
-import {
-  isScratched,
-  shareText,
-  whatsappShareUrl,
-} from '../../../shared/athletics/eventDisplay.ts';
+import { startTimeText, type SortDirection } from '../../../shared/athletics/eventTime.ts';
+import { isScratched } from '../../../shared/athletics/eventDisplay.ts';
 import { eventsForTable } from '../../../shared/selection.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { HeatLabel } from '../HeatLabel.tsx';
 import { Icon } from './Icon.tsx';
+import { ShareLink } from '../ShareLink.tsx';
 import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 import { SortableHeader } from '../SortableHeader.tsx';
-import { track } from '../../lib/analytics.ts';
 import { Estimate } from '../follow/Estimate.tsx';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
 
 const eventPath = (event: EventSummary) => `/event/${encodeURIComponent(event.id)}`;
-
-function ShareLink({ event, competitionName }: { event: EventSummary; competitionName: string }) {
-  const label = `Share ${eventTitle(event)} on WhatsApp`;
-  if (isScratched(event.status)) {
-    return (
-      <a role="link" aria-disabled="true" aria-label={label} className="share-link is-disabled">
-        <Icon name="share" />
-        <span aria-hidden="true">Share</span>
-      </a>
-    );
-  }
-  const link = `${window.location.origin}${eventPath(event)}`;
-  return (
-    <a
-      href={whatsappShareUrl(shareText(event, competitionName, link))}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`${label} (opens in a new tab)`}
-      className="share-link"
-      onClick={() => void track('share_whatsapp', { event: event.eventName })}
-    >
-      <Icon name="share" />
-      <span aria-hidden="true">Share</span>
-    </a>
-  );
-}
 
 /**
  * 'Events for {competition}': a table on wider screens, cards on phones (below 640 px; both
@@ -124,7 +93,7 @@ export function EventsList({
                   onClick={(e) => openRow(e, event)}
                 >
                   <td className="event-time">
-                    {formatEventTime(event.time)}
+                    {startTimeText(event)}
                     <Estimate estimate={estimates?.get(event.id)} time={event.time} />
                   </td>
                   <td className="event-name">
@@ -164,7 +133,7 @@ export function EventsList({
               >
                 <div className="event-card-top">
                   <span className="event-card-time">
-                    {formatEventTime(event.time)}
+                    {startTimeText(event)}
                     <Estimate estimate={estimates?.get(event.id)} time={event.time} />
                   </span>
                   <StatusBadge status={event.status} />

@@ -2,11 +2,14 @@ import type { EventStatus, EventType, Round } from '../../../shared/domain.ts';
 import { readEventName } from '../../../shared/eventNames/index.ts';
 import { generationOf } from './identity.ts';
 import { present } from '../../../shared/present.ts';
+import type { ScheduledRace } from '../../../shared/meet/listOrder.ts';
 
 /** An event made from FinishLynx files, as classification needs it. */
 export interface LynxEventState {
   id: string;
   eventName: string;
+  /** The name as the file wrote it: its round and heat words say what the count cannot. */
+  lynxName: string;
   eventType: EventType;
   lynxEventNumber: string;
   lynxUnit: string;
@@ -24,11 +27,7 @@ export interface LynxEventState {
 }
 
 /** A race lynx.sch lists: it tells rounds and heats before any file of them exists. */
-export interface ScheduledRace {
-  eventNumber: string;
-  round: string;
-  heat: string;
-}
+export type { ScheduledRace };
 
 export type Classification = Pick<LynxEventState, 'id' | 'round' | 'heat' | 'heatCount' | 'status'>;
 
@@ -91,7 +90,7 @@ export function classifyLynxEvents(
   events: readonly LynxEventState[],
   schedule: readonly ScheduledRace[],
 ): Classification[] {
-  const names = new Map(events.map((e) => [e.id, readEventName(e.eventName)]));
+  const names = new Map(events.map((e) => [e.id, readEventName(e.lynxName)]));
   // lynx.sch is the latest session's schedule: it speaks of the newest generation of a number.
   const newest = new Map<string, number>();
   for (const e of events) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Person } from '../../../shared/parsers/types.ts';
-import type { LynxEventState, ScheduledRace } from './classify.ts';
+import type { ScheduledRace } from '../../../shared/meet/listOrder.ts';
 
 /** The columns writing a file to an event needs, read with the row locked. */
 const storedColumns = [
@@ -26,8 +26,13 @@ const storedColumns = [
   'lynxRound',
   'lynxHeat',
   'lynxTime',
+  'lynxName',
+  'lynxListed',
+  'windSpeed',
   'startedAt',
   'pdfFileId',
+  'live',
+  'progress',
 ] as const;
 
 export type StoredEvent = Awaited<ReturnType<typeof lockedEvent>>;
@@ -71,14 +76,18 @@ export function eventsByNumber(
 }
 
 /** The competition's FinishLynx events, as classifying their rounds and heats needs them. */
-export async function lynxEventStates(trx: Db, competitionUic: number): Promise<LynxEventState[]> {
+export async function lynxEventStates(trx: Db, competitionUic: number) {
   const rows = await trx
     .selectFrom('events')
     .select([
       'id',
       'eventName',
+      'lynxName',
       'eventType',
       'lynxEventNumber',
+      'lynxHeat',
+      'lynxListed',
+      'runOrder',
       'lynxUnit',
       'lynxRace',
       'lynxFamily',
@@ -98,6 +107,8 @@ export async function lynxEventStates(trx: Db, competitionUic: number): Promise<
     .execute();
   return rows.map((row) => ({
     ...row,
+    // Named before names were kept as written: the name is as written.
+    lynxName: row.lynxName ?? row.eventName,
     lynxEventNumber: row.lynxEventNumber ?? '',
     lynxUnit: row.lynxUnit ?? '',
     lynxRace: row.lynxRace ?? row.lynxUnit ?? '',

@@ -1,6 +1,6 @@
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { ParsedEvent } from '../../../shared/parsers/types.ts';
-import { contradiction, eventDiscipline, withoutFlight } from '../../../shared/eventNames/index.ts';
+import { contradiction, eventDiscipline, familyName } from '../../../shared/eventNames/index.ts';
 import { heatLabel } from '../../../shared/athletics/heats.ts';
 import { rankFlights } from '../../../shared/athletics/fieldRanking.ts';
 import { verticalJumps } from '../../../shared/domain.ts';
@@ -11,6 +11,9 @@ import { checkRowCap, insertEvent, writeEvent, type EventFields } from '../servi
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
 import { eventsByNumber, eventsByUnits, type StoredEvent } from './queries.ts';
 import { present } from '../../../shared/present.ts';
+import { resultsProgress } from '../../../shared/meet/completeness.ts';
+import { spelledAsStartList } from '../../../shared/meet/spelling.ts';
+import { measuresWind } from '../../../shared/athletics/windEvents.ts';
 
 /** What a FinishLynx file says of one race or flight, and the rows it brings. */
 export interface LynxRace {
@@ -18,6 +21,8 @@ export interface LynxRace {
   contents: 'start_list' | 'results';
   fileName: string;
   rows: AthleteRow[];
+  /** Where lynx.evt lists the race: the file's turn, then its line (listOrder.ts). */
+  listed?: number;
 }
 
 export type RaceOutcome =
@@ -140,10 +145,6 @@ export async function findRace(trx: Db, competitionUic: number, race: LynxRace):
   return { stored: null, identity: present(sessions[newest], 'the next session') };
 }
 
-/** One event for all its flights: not named after the flight that came first. */
-const unitName = (name: string, identity: RaceIdentity) =>
-  identity.flight === null ? name : withoutFlight(name);
-
 /** A flight's rows replace that flight's rows only: every flight's file adds up to one event. */
 export function withFlight(stored: AthleteRow[], flight: number, rows: AthleteRow[]): AthleteRow[] {
   const others = stored.filter((row) => (row.flight ?? 1) !== flight);
@@ -151,8 +152,18 @@ export function withFlight(stored: AthleteRow[], flight: number, rows: AthleteRo
   return merged.sort((a, b) => (a.flight ?? 1) - (b.flight ?? 1));
 }
 
+/**
+ * The rows a file brings, with what the event already holds of its other flights: a flight's
+ * file replaces that flight's rows only. Results held in part (the first flight, waiting in
+ * `live`) are the other flights' results.
+ */
 function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent): AthleteRow[] {
-  const held = race.contents === 'results' ? stored.results : stored.startListFile;
+  const held =
+    race.contents === 'start_list'
+      ? stored.startListFile
+      : stored.progress !== null
+        ? (stored.live?.rows ?? [])
+        : stored.results;
   if (identity.flight === null) return race.rows;
   const merged = withFlight(held, identity.flight, race.rows);
   if (race.contents === 'start_list') return merged;
@@ -161,6 +172,40 @@ function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent
     race.rows.some((row) => (row.heights?.length ?? 0) > 0) ||
     (race.parsed.fieldDiscipline !== null && verticalJumps.includes(race.parsed.fieldDiscipline));
   return rankFlights(merged, vertical);
+}
+
+/** The results a timing file has brought so far: complete, or waiting in `live`. */
+const fileResults = (stored: Pick<StoredEvent, 'results' | 'live' | 'progress'>) =>
+  stored.progress !== null ? (stored.live?.rows ?? []) : stored.results;
+
+/**
+ * Where a timing file's results go (shared/meet/completeness.ts). Complete, they are the
+ * event's results and it is Official. In part (a flight of two in, a heat's file still being
+ * written), they wait as unofficial lines, saying what is still to come; the event is
+ * Unofficial. An event marked imported or scratched keeps that status.
+ */
+export function placeResults(
+  stored: Pick<StoredEvent, 'status' | 'eventType' | 'startListFile'>,
+  rows: AthleteRow[],
+  wind: string | null,
+): EventFields {
+  const kind = stored.eventType === 'JUMP' ? 'field' : 'track';
+  const progress = resultsProgress(kind, rows, stored.startListFile);
+  const keepsStatus = stored.status === 'imported' || stored.status === 'scratched';
+  if (progress === null) {
+    return {
+      results: rows,
+      live: null,
+      progress: null,
+      ...(keepsStatus ? {} : { status: 'official' }),
+    };
+  }
+  return {
+    results: [],
+    live: { rows, wind, updatedAt: new Date().toISOString() },
+    progress,
+    ...(keepsStatus ? {} : { status: 'unofficial' }),
+  };
 }
 
 /**
@@ -180,7 +225,9 @@ export function scheduleTime(
 function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
   const { parsed } = race;
   return {
-    eventName: unitName(parsed.eventName, identity),
+    // The family's name: its heats and final are told apart by round and heat.
+    eventName: familyName(parsed.eventName),
+    lynxName: parsed.eventName,
     eventType: parsed.eventType,
     trackDiscipline: parsed.trackDiscipline,
     fieldDiscipline: parsed.fieldDiscipline,
@@ -195,11 +242,35 @@ function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
 }
 
 /**
+ * The name the file gives an event it already holds: a heat renamed in FinishLynx after it was
+ * sent takes its new name (the file was checked not to contradict it), unless the admin named
+ * the event since.
+ */
+function renamed(race: LynxRace, stored: StoredEvent): EventFields {
+  const written = race.parsed.eventName;
+  const named = stored.lynxName ?? stored.eventName;
+  if (written === named || stored.eventName !== familyName(named)) return {};
+  return { eventName: familyName(written), lynxName: written };
+}
+
+/** Where lynx.evt lists the race: this file's first line of it (a field event's flights share it). */
+function listedAt(
+  stored: Pick<StoredEvent, 'lynxListed'>,
+  listed: number | undefined,
+): EventFields {
+  if (listed === undefined) return {};
+  const held = stored.lynxListed;
+  const sameFile = held !== null && Math.floor(held) === Math.floor(listed);
+  return { lynxListed: sameFile ? Math.min(held, listed) : listed };
+}
+
+/**
  * Writes a race's (or flight's) start list or results from a FinishLynx file to its event,
  * creating the event from the file's header when the competition has none yet. Round and heat
- * are left for classification, which sees every race of the meet. Results are official (a
- * FinishLynx file is the timing system's own); an event marked imported or scratched keeps
- * that status. The file's wind is kept only on plans with wind speed.
+ * are left for classification, which sees every race of the meet. Results are official once
+ * complete (a FinishLynx file is the timing system's own; placeResults); an event marked
+ * imported or scratched keeps that status. The file's wind is kept only where the rules
+ * measure it, on plans with wind speed.
  */
 export async function saveLynxRace(
   changes: EventChanges,
@@ -238,9 +309,10 @@ export async function saveLynxRace(
     // An event of unknown kind takes what the file says it is.
     if (unclassified(stored) && stored.lynxUnit !== identity.unit) {
       Object.assign(fields, keysOf(race, identity));
-    }
+    } else Object.assign(fields, renamed(race, stored));
   }
 
+  const wind = options.windAllowed && measuresWind(parsed) ? parsed.wind : null;
   if (race.contents === 'start_list') {
     const refusal = typeLockRefusal(
       'start_list',
@@ -248,10 +320,21 @@ export async function saveLynxRace(
       'LYNX_MEET_MANAGMENT',
     );
     if (refusal) return { ok: false, reason: `${race.fileName}: ${refusal}` };
-    fields.startListFile = rowsToStore(race, identity, stored);
-    fields.startListFileName = race.fileName;
-    fields.startListType = 'LYNX_MEET_MANAGMENT';
-    Object.assign(fields, scheduleTime(stored, parsed.startTime));
+    const startListFile = rowsToStore(race, identity, stored);
+    Object.assign(fields, {
+      startListFile,
+      startListFileName: race.fileName,
+      startListType: 'LYNX_MEET_MANAGMENT',
+      ...scheduleTime(stored, parsed.startTime),
+      ...listedAt(stored, race.listed),
+    });
+    // A start list that arrives after the results says whether they were all in, and how
+    // the names a results file cut or damaged are spelled.
+    const results = spelledAsStartList(fileResults(stored), startListFile);
+    if (stored.resultsFileType === 'LYNX_MEET_MANAGMENT' && results.length > 0) {
+      const wind = stored.live?.wind ?? stored.windSpeed;
+      Object.assign(fields, placeResults({ ...stored, startListFile }, results, wind));
+    }
   } else {
     const refusal = typeLockRefusal(
       'results',
@@ -259,15 +342,14 @@ export async function saveLynxRace(
       'LYNX_MEET_MANAGMENT',
     );
     if (refusal) return { ok: false, reason: `${race.fileName}: ${refusal}` };
-    fields.results = rowsToStore(race, identity, stored);
-    fields.resultsFileName = race.fileName;
-    fields.resultsFileType = 'LYNX_MEET_MANAGMENT';
+    const rows = spelledAsStartList(rowsToStore(race, identity, stored), stored.startListFile);
+    Object.assign(fields, placeResults(stored, rows, wind), {
+      resultsFileName: race.fileName,
+      resultsFileType: 'LYNX_MEET_MANAGMENT',
+    });
     // The gun's time of day, on the timing room's clock: when the heat really started.
     if (parsed.startTime) fields.startedAt = parsed.startTime;
-    if (stored.status !== 'imported' && stored.status !== 'scratched') fields.status = 'official';
-    if (parsed.eventType === 'ATHLETICS' && parsed.wind !== null && options.windAllowed) {
-      fields.windSpeed = parsed.wind;
-    }
+    if (parsed.eventType === 'ATHLETICS' && wind !== null) fields.windSpeed = wind;
   }
   // Flights merged past the cap refuse the whole file: the batch undoes what it wrote.
   checkRowCap(fields, `the event "${stored.eventName}" (${raceWords(parsed)})`);

@@ -1,13 +1,18 @@
 import type { EventChanges } from '../changes.ts';
-import { writeEvent } from '../service.ts';
+import { writeEvent, type EventFields } from '../service.ts';
 import { classifyLynxEvents } from './classify.ts';
 import { lynxEventStates, scheduledRaces } from './queries.ts';
 import { present } from '../../../shared/present.ts';
+import { familyName } from '../../../shared/eventNames/index.ts';
+import { listOrder } from '../../../shared/meet/listOrder.ts';
 
 /**
  * Round, heat and heat count of the competition's FinishLynx events, told again from all they
  * now say: a final's heats become heats once lynx.evt shows the final, a sixth heat makes the
- * other five "of 6". Only events whose classification changed are written.
+ * other five "of 6". Their place in the meet's running order is worked out again too, from
+ * lynx.sch and lynx.evt (shared/meet/listOrder.ts), and an event still named as its file
+ * wrote it takes its family's name ("100m K U14-Bieg 10" is heat 10 of "100m K U14"). Only
+ * events whose classification changed are written.
  */
 export async function classifyCompetition(
   changes: EventChanges,
@@ -15,20 +20,21 @@ export async function classifyCompetition(
 ): Promise<void> {
   const { trx } = changes;
   const events = await lynxEventStates(trx, competitionUic);
+  const schedule = await scheduledRaces(trx, competitionUic);
   const byId = new Map(events.map((e) => [e.id, e]));
-  const classified = classifyLynxEvents(events, await scheduledRaces(trx, competitionUic));
-  for (const next of classified) {
+  const order = listOrder(events, schedule);
+  for (const next of classifyLynxEvents(events, schedule)) {
     const held = present(byId.get(next.id), `the classified event ${next.id}`);
-    if (
-      held.round === next.round &&
-      held.heat === next.heat &&
-      held.heatCount === next.heatCount &&
-      held.status === next.status
-    ) {
-      continue;
+    const fields: EventFields = {};
+    for (const key of ['round', 'heat', 'heatCount', 'status'] as const) {
+      if (held[key] !== next[key]) Object.assign(fields, { [key]: next[key] });
     }
+    const runOrder = order.get(next.id) ?? null;
+    if (held.runOrder !== runOrder) fields.runOrder = runOrder;
+    const family = familyName(held.lynxName);
+    if (held.eventName === held.lynxName && family !== held.eventName) fields.eventName = family;
+    if (Object.keys(fields).length === 0) continue;
     await changes.before(next.id);
-    const { round, heat, heatCount, status } = next;
-    await writeEvent(trx, next.id, { round, heat, heatCount, status });
+    await writeEvent(trx, next.id, fields);
   }
 }

@@ -4,7 +4,7 @@ import { Cells, noneIfZero } from './cells.ts';
 import { guard, reject } from './failure.ts';
 import { readEventHeader } from './header.ts';
 import { lifColumns } from './lif.ts';
-import { checkedRows, fullName, lynxRow } from './rows.ts';
+import { checkedRows, entrant, lynxRow } from './rows.ts';
 import { readLynxLines } from './source.ts';
 
 /**
@@ -42,8 +42,11 @@ export function parseEvt(bytes: Uint8Array, fileName: string): ParseResult<Parse
           return lynxRow(fileName, line.line, {
             bib: noneIfZero(cells.optional('ID')),
             lane: noneIfZero(cells.optional('lane')),
-            name: fullName(cells.get('first name'), cells.get('last name')),
-            club: cells.optional('affiliation'),
+            ...entrant(
+              cells.get('first name'),
+              cells.get('last name'),
+              cells.optional('affiliation'),
+            ),
             eventName: event.eventName,
           });
         }),

@@ -83,10 +83,12 @@ function readBarHeights(cells: readonly string[], line: number): string[] | null
   return heights;
 }
 
+/** FieldLynx writes place 0 for an athlete it has not placed (no valid mark yet): no place. */
 const place = (cells: Cells<RowColumn>, column: 'place' | 'overall place'): string | null => {
   const value = cells.get(column);
   const code = normalizeResultCode(value);
   if (value !== '' && !code && !/^\d+$/.test(value)) cells.reject(column, 'a place');
+  if (/^0+$/.test(value)) return null;
   return code ?? (value || null);
 };
 

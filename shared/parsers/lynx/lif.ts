@@ -6,7 +6,7 @@ import type { ParsedEvent, ParseResult } from '../types.ts';
 import { Cells, noneIfZero } from './cells.ts';
 import { guard, reject } from './failure.ts';
 import { readEventHeader } from './header.ts';
-import { checkedRows, fullName, lynxRow } from './rows.ts';
+import { checkedRows, entrant, lynxRow } from './rows.ts';
 import { readLynxLines } from './source.ts';
 import { fileRowCapRefusal } from '../../rowCap.ts';
 
@@ -76,8 +76,7 @@ function readResult(line: CsvLine, file: string, eventName: string): AthleteRow 
     rank: placeCode ?? (place || null),
     bib: noneIfZero(cells.optional('ID')),
     lane: noneIfZero(cells.optional('lane')),
-    name: fullName(cells.get('first name'), cells.get('last name')),
-    club: cells.optional('affiliation'),
+    ...entrant(cells.get('first name'), cells.get('last name'), cells.optional('affiliation')),
     eventName,
     performance: timeCode ?? (time || placeCode),
     reactionTime: reaction,

@@ -28,6 +28,27 @@ export function fullName(firstName: string, lastName: string): string {
   return [firstName, lastName].filter((part) => part !== '').join(' ');
 }
 
+/** A relay team's affiliation: the team's code, spaces, its letter ("BUCK  B"). */
+const RELAY_AFFILIATION = /^(\S{1,10})\s+([A-Z])$/;
+
+/**
+ * The athlete's name and club, or a relay team's as the stadium says them: FinishLynx writes
+ * a team as its name in the last-name column ("Bucknell") and its code and letter as the
+ * affiliation ("BUCK  B"); that is "Bucknell B" (the A team is plain "Bucknell") of the club
+ * Bucknell, not a club called "BUCK  B".
+ */
+export function entrant(
+  firstName: string,
+  lastName: string,
+  affiliation: string | null,
+): { name: string; club: string | null } {
+  const relay = firstName === '' ? RELAY_AFFILIATION.exec(affiliation?.trim() ?? '') : null;
+  if (!relay) return { name: fullName(firstName, lastName), club: affiliation };
+  const [, code = '', letter = ''] = relay;
+  const team = lastName.trim() || code;
+  return { name: letter === 'A' ? team : `${team} ${letter}`, club: team };
+}
+
 /** The shared schema is the contract with the upload pipeline: check it before handing over. */
 export function checkedRows(rows: AthleteRow[], lines: readonly number[]): AthleteRow[] {
   const result = AthleteRows.safeParse(rows);

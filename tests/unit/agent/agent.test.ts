@@ -64,8 +64,9 @@ async function agent(
   return handle;
 }
 
+// FinishLynx ends each file with a line break: the agent waits for it (agent/files.ts).
 const lif = (name: string, text = `1,1,1,100m Men\n1,101,4,Murphy,Aoife,DCH,10.51\n${name}`) =>
-  writeFile(join(folder, name), text);
+  writeFile(join(folder, name), `${text}\r\n`);
 
 describe('the timing room agent', { timeout: 30_000 }, () => {
   it('sends the backlog in one request, meet files first, then each file as it settles', async () => {
@@ -172,7 +173,7 @@ describe('the timing room agent', { timeout: 30_000 }, () => {
   });
 
   it('records a refused file with its content and does not send it again until it changes', async () => {
-    await writeFile(join(folder, 'bad.lif'), 'NOT LYNX');
+    await lif('bad.lif', 'NOT LYNX');
     const first = await agent();
     await waitFor(line(/refused +bad\.lif: This is not a FinishLynx file\./), 'the refusal');
     await first.stop();
@@ -181,7 +182,7 @@ describe('the timing room agent', { timeout: 30_000 }, () => {
     expect(second.snapshot().queue).toBe(0);
 
     // In a batch, each file has its own outcome; one refused later says why.
-    await writeFile(join(folder, 'bad.lif'), 'NOT LYNX, still');
+    await lif('bad.lif', 'NOT LYNX, still');
     await lif('009-1-01.lif', 'REFUSE LATER');
     await waitFor(
       line(/refused +009-1-01\.lif: Event 9 is "Long Jump" in Rith\./),

@@ -20,6 +20,7 @@ function race(
   return {
     id: identity.unit,
     eventName,
+    lynxName: eventName,
     eventType,
     lynxEventNumber: eventNumber,
     lynxUnit: identity.unit,

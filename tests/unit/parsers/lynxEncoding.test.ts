@@ -32,7 +32,7 @@ describe('every encoding gives the same rows', () => {
 
   it('in a .lff and lynx.evt', () => {
     const lff = fixture('035-1-01.lff').replace('Trench', 'Ó Dálaigh');
-    const evt = fixture('lynx.evt').replace('Thompson,Cameron', 'Ó Dálaigh,Seán');
+    const evt = fixture('other-meet/lynx.evt').replace('Thompson,Cameron', 'Ó Dálaigh,Seán');
     const lffResults = encodings(lff).map(([, bytes]) => parseLff(bytes, 'x.lff'));
     const evtResults = encodings(evt).map(([, bytes]) => parseEvt(bytes, 'lynx.evt'));
     expect(lffResults[0]?.ok && lffResults[0].value.rows[0]?.name).toBe('Samantha Ó Dálaigh');

@@ -14,7 +14,7 @@ function events(bytes: Uint8Array) {
 
 describe('parseEvt', () => {
   it('reads every event of the sample with its start list', () => {
-    const parsed = events(fixture('lynx.evt'));
+    const parsed = events(fixture('other-meet/lynx.evt'));
     expect(parsed).toHaveLength(23);
     expect(parsed.map((e) => e.rows.length).slice(0, 3)).toEqual([12, 13, 0]);
     const [heat1, heat2] = parsed;
@@ -43,7 +43,7 @@ describe('parseEvt', () => {
   });
 
   it('tells the track discipline from the distance or the name', () => {
-    const byName = new Map(events(fixture('lynx.evt')).map((e) => [e.eventName, e]));
+    const byName = new Map(events(fixture('other-meet/lynx.evt')).map((e) => [e.eventName, e]));
     expect(byName.get('Men 60 Meter Hurdles')?.trackDiscipline).toBe('SIXTY_METER');
     expect(byName.get('Women 5000 Meter Run')?.trackDiscipline).toBe('FIVE_K');
     expect(byName.get('Men 1 Mile Run')?.trackDiscipline).toBe('CUSTOM');
@@ -81,7 +81,7 @@ describe('parseEvt', () => {
       round: 'semis',
       trackDiscipline: 'ONE_HUNDRED_METER',
     });
-    expect(dash?.rows[0]).toMatchObject({ bib: null, lane: '4', name: 'Lafayette' });
+    expect(dash?.rows[0]).toMatchObject({ bib: null, lane: '4', name: 'Lafayette B' });
   });
 
   it.each([

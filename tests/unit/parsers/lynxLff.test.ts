@@ -151,7 +151,7 @@ describe('parseLff on written files', () => {
     expect(error.reason).toContain(reason);
   });
 
-  it.each(['001-1-01.lif', '003-1-01.lif', 'lynx.evt'])(
+  it.each(['001-1-01.lif', '003-1-01.lif', 'other-meet/lynx.evt'])(
     'refuses %s, which is not a .lff',
     (name) => {
       expect(parseLff(fixture(name), name).ok).toBe(false);

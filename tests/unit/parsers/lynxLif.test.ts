@@ -56,13 +56,13 @@ describe('parseLif on the samples', () => {
     expect(event.rows[7]).toMatchObject({ name: 'Paige Daugherty', performance: '14:27.786' });
   });
 
-  it('reads a relay: team name, team code as the club, no bib', () => {
+  it('reads a relay as the stadium says it: "Bucknell B" of the club Bucknell, no bib', () => {
     const event = parse(fixture('003-1-01.lif'), '003-1-01.lif');
     expect(event).toMatchObject({ wind: '-2.7', trackDiscipline: 'CUSTOM' });
     expect(event.rows.map((r) => [r.rank, r.bib, r.lane, r.name, r.club, r.performance])).toEqual([
-      ['1', null, '3', 'Lafayette', 'LAFA  B', '51.230'],
-      ['2', null, '5', 'Lock Haven', 'LOHA  B', '51.822'],
-      ['3', null, '4', 'Bucknell', 'BUCK  B', '52.734'],
+      ['1', null, '3', 'Lafayette B', 'Lafayette', '51.230'],
+      ['2', null, '5', 'Lock Haven B', 'Lock Haven', '51.822'],
+      ['3', null, '4', 'Bucknell B', 'Bucknell', '52.734'],
     ]);
     expect(event.rows.every((r) => r.gender === null)).toBe(true);
   });
@@ -184,7 +184,7 @@ describe('parseLif on written files', () => {
     expect(error.reason).toContain(reason);
   });
 
-  it.each(['035-1-01.lff', '037-1-01.lff', 'lynx.evt'])(
+  it.each(['035-1-01.lff', '037-1-01.lff', 'other-meet/lynx.evt'])(
     'refuses %s, which is not a .lif',
     (name) => {
       expect(parseLif(fixture(name), name).ok).toBe(false);

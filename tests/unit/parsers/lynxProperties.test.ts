@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,10 +13,13 @@ import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { ParseResult } from '../../../shared/parsers/types.ts';
 
 const directory = new URL('../../fixtures/finishlynx/', import.meta.url);
-const samples = readdirSync(directory).map((name) => ({
-  name,
-  bytes: Uint8Array.from(readFileSync(new URL(name, directory))),
-}));
+// Another meet's lynx.evt sits in a subfolder of its own: every file, at any depth.
+const samples = readdirSync(directory, { recursive: true, encoding: 'utf8' })
+  .filter((name) => statSync(new URL(name, directory)).isFile())
+  .map((name) => ({
+    name,
+    bytes: Uint8Array.from(readFileSync(new URL(name, directory))),
+  }));
 
 type Mutation = (bytes: Uint8Array) => Uint8Array;
 

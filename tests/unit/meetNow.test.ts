@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardPlan, boardResultRows, fieldLeaders } from '../../shared/board.ts';
+import { fieldLeaders, meetNow, resultRows } from '../../shared/meet/now.ts';
 import { scheduleEstimates } from '../../shared/schedule/venue.ts';
 import { competitionClock } from '../../shared/entries.ts';
 import { eventSummary } from '../../shared/live/merge.ts';
@@ -19,34 +19,48 @@ const event = (id: string, over: Partial<PublicEvent> = {}) =>
     }),
   );
 
-describe('what the big screen shows', () => {
-  it('shows the heat whose results came last, the next race, and field events under way', () => {
+describe('now and next: what the competition page, the big screen and the widget show', () => {
+  it('shows the heat whose results came last, races and field events under way, the next race', () => {
     const heat1 = event('1', {
       eventName: '100m',
       heat: 1,
-      heatCount: 3,
+      heatCount: 4,
       time: '10:00',
       round: 'heats',
       status: 'official',
       hasResults: true,
+      shown: 'results',
       resultsAt: '10:02:10',
     });
     const heat2 = event('2', {
       eventName: '100m',
       heat: 2,
-      heatCount: 3,
+      heatCount: 4,
       time: '10:10',
       round: 'heats',
       status: 'unofficial',
+      shown: 'live',
       resultsAt: '10:12:40',
     });
+    // The gun went: the race is on, no results yet.
     const heat3 = event('3', {
       eventName: '100m',
       heat: 3,
-      heatCount: 3,
+      heatCount: 4,
       time: '10:20',
       round: 'heats',
+      startedAt: '10:20:05',
+      shown: 'startList',
+      hasStartList: true,
+    });
+    const heat4 = event('8', {
+      eventName: '100m',
+      heat: 4,
+      heatCount: 4,
+      time: '10:30',
+      round: 'heats',
       status: 'upcoming',
+      shown: 'startList',
       hasStartList: true,
     });
     const longJump = event('4', {
@@ -54,7 +68,8 @@ describe('what the big screen shows', () => {
       eventType: 'JUMP',
       time: '10:05',
       status: 'unofficial',
-      hasResults: true,
+      shown: 'live',
+      progress: { part: 'flights', done: 1, of: 2 },
     });
     const highJump = event('5', {
       eventName: 'High Jump',
@@ -69,41 +84,45 @@ describe('what the big screen shows', () => {
       status: 'upcoming',
       visible: false,
     });
-    const plan = boardPlan([heat1, heat2, heat3, longJump, highJump, scratched, hidden]);
-    expect(plan.latest?.id).toBe(heat2.id);
-    // The high jump is earlier on the timetable, but the stands wait for the next race.
-    expect(plan.next?.id).toBe(heat3.id);
-    expect(plan.later.map((e) => e.id)).toEqual([highJump.id]);
-    expect(plan.inProgress.map((e) => e.id)).toEqual([longJump.id]);
-  });
-
-  it('goes by the timetable when no arrival was stamped, and shows nothing of an empty meet', () => {
-    const a = event('1', { time: '10:00', status: 'official', hasResults: true });
-    const b = event('2', { time: '11:00', status: 'official', hasResults: true });
-    expect(boardPlan([b, a]).latest?.id).toBe(b.id);
-    expect(boardPlan([])).toEqual({ latest: null, next: null, later: [], inProgress: [] });
-  });
-
-  it('shows unofficial results labelled provisional, the camera lines before them, in place order', () => {
-    const rows = [row('b', 'B', { rank: '2' }), row('a', 'A', { rank: '1' })];
-    const unofficial = publicEvent({ status: 'unofficial', results: rows });
-    expect(boardResultRows(unofficial)).toEqual({
-      rows: [rows[1], rows[0]],
-      unofficial: true,
+    const plan = meetNow([heat1, heat2, heat3, heat4, longJump, highJump, scratched, hidden], {
+      now: 10 * 60 + 21,
     });
+    expect(plan.latest?.id).toBe(heat2.id);
+    expect(plan.running.map((e) => e.id)).toEqual([heat3.id]);
+    expect(plan.fieldInProgress.map((e) => e.id)).toEqual([longJump.id]);
+    // The high jump is earlier in the running order, but the stands wait for the next race.
+    expect(plan.next?.id).toBe(heat4.id);
+    expect(plan.later.map((e) => e.id)).toEqual([highJump.id]);
+    // A gun an hour and more ago with nothing since is no race on now.
+    expect(meetNow([heat3], { now: 12 * 60 }).running).toEqual([]);
+  });
+
+  it('goes by the running order when no arrival was stamped, and shows nothing of an empty meet', () => {
+    const a = event('1', { time: '10:00', status: 'official', hasResults: true, shown: 'results' });
+    const b = event('2', { time: '11:00', status: 'official', hasResults: true, shown: 'results' });
+    expect(meetNow([b, a]).latest?.id).toBe(b.id);
+    expect(meetNow([])).toEqual({
+      running: [],
+      fieldInProgress: [],
+      latest: null,
+      next: null,
+      later: [],
+    });
+  });
+
+  it('shows the rows the event page shows: unofficial lines provisional, results official', () => {
+    const rows = [row('b', 'B', { rank: '2' }), row('a', 'A', { rank: '1' })];
     const lines = publicEvent({
       status: 'unofficial',
       results: [],
       live: { rows, wind: null, updatedAt: new Date().toISOString() },
     });
-    expect(boardResultRows(lines).rows.map((r) => r.name)).toEqual(['A', 'B']);
-    expect(boardResultRows(publicEvent({ status: 'official', results: rows })).unofficial).toBe(
-      false,
-    );
-    expect(boardResultRows(publicEvent({ status: 'scratched', results: rows })).rows).toEqual([]);
-    expect(fieldLeaders(publicEvent({ status: 'unofficial', results: rows }), 1)[0]?.name).toBe(
-      'A',
-    );
+    expect(resultRows(lines)).toEqual({ rows: [rows[1], rows[0]], provisional: true });
+    expect(resultRows(publicEvent({ status: 'official', results: rows })).provisional).toBe(false);
+    // Unofficial results (an XML file's) are not shown on any screen: the page shows none.
+    expect(resultRows(publicEvent({ status: 'unofficial', results: rows })).rows).toEqual([]);
+    expect(resultRows(publicEvent({ status: 'scratched', results: rows })).rows).toEqual([]);
+    expect(fieldLeaders(lines, 1)[0]?.name).toBe('A');
   });
 });
 
