@@ -12,6 +12,8 @@ import { competitionClock } from '../shared/entries.ts';
 import type { Club } from '../shared/schemas/club.ts';
 import { CompetitionListQuery, type Competition } from '../shared/schemas/competition.ts';
 import type { AdminSession } from '../shared/schemas/session.ts';
+import type { EventSummary } from '../shared/schemas/event.ts';
+import { meetNow } from '../shared/meet/now.ts';
 
 /**
  * What the first screen of a spectator's page reads, written into its HTML (issue 14): the
@@ -126,11 +128,37 @@ async function resultsPageData(reads: PublicReads, url: SelectionUrl): Promise<P
   if (selection.notFound || !selection.competition) return entries;
   const { uic } = selection.competition;
   const events = await reads.eventsOf(uic);
-  if (events.json) entries.push([queryKeys.events(uic), events.json.toString()]);
+  if (events.json) {
+    entries.push([queryKeys.events(uic), events.json.toString()]);
+    entries.push(
+      ...(await nowAndNext(reads, parse<EventSummary[]>(events.json), selection.competition)),
+    );
+  }
   // The page remembers the competition it shows, and the header's Results link looks it up.
   if (!lookups.uics.includes(uic)) {
     const shown = await reads.competition(uic);
     if (shown.json) entries.push([queryKeys.competition(uic), shown.json.toString()]);
+  }
+  return entries;
+}
+
+/**
+ * The events "Now and next" shows with their rows (client/components/home/MeetNow.tsx): the
+ * latest results and the field events under way, as the page works them out (shared/meet/
+ * now.ts), so the competition page's first screen paints its results from the HTML too.
+ */
+async function nowAndNext(
+  reads: PublicReads,
+  events: EventSummary[],
+  competition: Competition,
+): Promise<PageDataEntry[]> {
+  const clock = competitionClock(new Date());
+  const plan = meetNow(events, { now: clock.date === competition.date ? clock.minutes : null });
+  const shown = [plan.latest, ...plan.fieldInProgress].filter((e) => e !== null);
+  const entries: PageDataEntry[] = [];
+  for (const { id } of shown) {
+    const event = await reads.event(id);
+    if (event.json) entries.push([queryKeys.event(id), event.json.toString()]);
   }
   return entries;
 }

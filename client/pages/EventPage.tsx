@@ -18,6 +18,7 @@ import { RaceClock } from '../components/event/RaceClock.tsx';
 import { RaceFamily } from '../components/event/RaceFamily.tsx';
 import { useEstimates } from '../lib/useEstimates.ts';
 import { competitionClock } from '../../shared/entries.ts';
+import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
 import { AthleteSearch } from '../components/follow/AthleteSearch.tsx';
 import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
@@ -51,8 +52,8 @@ function overallTitle(event: PublicEvent): string {
     : `Overall: all ${event.heatCount} sections by time`;
 }
 
-const updatedAt = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+/** On the venue's 24-hour clock, as every time the public pages show. */
+const updatedAt = (iso: string) => venueTimeOfDay(new Date(iso));
 
 /**
  * Unofficial results: the finish camera's lines before the results file is saved, or the part

@@ -48,6 +48,22 @@ function columns(input: EventInput, stored: Stored | undefined): EventFields {
   return fields;
 }
 
+/**
+ * A timing file's results that are in only in part wait as unofficial lines (shared/meet/
+ * completeness.ts), not in the form's results: a save that leaves the results as they were
+ * keeps them waiting, and one that makes the event official makes them its results (the admin
+ * takes the heat as it is). Never lost to an edit of the name or the time.
+ */
+function heldResults(input: EventInput, stored: Stored): EventFields {
+  const held = stored.progress === null ? null : (stored.live?.rows ?? []);
+  const untouched =
+    input.results === undefined || (input.results.length === 0 && stored.results.length === 0);
+  if (held === null || input.resultsFileType === 'NONE' || !untouched) return {};
+  return input.status === 'official'
+    ? { results: held, live: null, progress: null }
+    : { results: undefined };
+}
+
 /** Once a file is saved, its type stays until the file is deleted (spec section 4). */
 function checkTypeLocks(input: EventInput, stored: Stored): void {
   const refusal =
@@ -110,7 +126,7 @@ export async function updateAdminEvent(
     requireFeature(await clubPlan(deps.db, stored.clubUic), 'wind_speed');
   }
   checkTypeLocks(input, stored);
-  const fields = columns(input, stored);
+  const fields = { ...columns(input, stored), ...heldResults(input, stored) };
   // A round the admin chose is theirs: the meet's files no longer decide it.
   if (fields.round !== stored.round) fields.roundLocked = true;
   await updateEvent(deps, id, fields);

@@ -83,8 +83,19 @@ export function meetNow(
   const running = going.filter((event) => !isField(event) && event !== latest);
   const fieldInProgress = going.filter(isField).slice(0, IN_PROGRESS_COUNT);
 
+  // The track is one queue: a race before the last one run that never reported (results not
+  // published, or not run) is behind the meet, not next. Field events keep their own turns.
+  const lastRun = shown.findLastIndex(
+    (event) =>
+      !isField(event) &&
+      (event.startedAt !== null || showsResultRows(event) || underWay(event, now)),
+  );
   const upcoming = shown.filter(
-    (event) => event.status === 'upcoming' && !underWay(event, now) && event.shown !== 'results',
+    (event, i) =>
+      event.status === 'upcoming' &&
+      !underWay(event, now) &&
+      event.shown !== 'results' &&
+      (isField(event) || i > lastRun),
   );
   // The start list the stands wait for is the next race's; field events, run alongside, show
   // as they get under way. A meet with only field events left shows the next of those.

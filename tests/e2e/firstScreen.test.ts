@@ -107,18 +107,21 @@ describe('a phone’s first screen', () => {
     await page.close();
   });
 
-  // The competition card and the three selectors come first (in reading order, for keyboard
-  // and screen reader): on the common 412 x 823 phone the first event still shows whole.
-  it('shows a competition’s events with the API unreachable', async () => {
+  // The competition card first, then what is on now and next (issue 26): on the common
+  // 412 x 823 phone the latest results show whole, painted from the HTML; the events follow.
+  it('shows a competition’s latest results and what is next with the API unreachable', async () => {
     const { page, apiCalls } = await openOffline(at.competition, { width: 412, height: 823 });
-    const card = page.locator('.event-card').first();
-    await card.waitFor({ timeout: 3000 });
-    expect(await card.innerText()).toContain('Men 100m Final');
+    const now = page.locator('.meet-now');
+    const leader = now.getByText('Ciaran Barry');
+    await leader.waitFor({ timeout: 3000 });
+    await now.getByRole('link', { name: 'Men 100m Final' }).waitFor();
+    await now.getByRole('link', { name: 'Women Long Jump' }).waitFor();
     await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
     // A first visit opens the banner for a second (its pitch to clubs), then folds it away.
     await page.getByRole('button', { name: 'Expand' }).waitFor();
     await firstScreenShot(page, 'first-screen-competition-412');
-    await expectOnFirstScreen(page, card);
+    await expectOnFirstScreen(page, now.locator('.meet-now-rows'));
+    expect(await page.locator('.event-card').first().innerText()).toContain('Men 100m Final');
     await page.getByLabel('Select the Competition').waitFor();
     expect(apiCalls.filter((call) => /^\/api\/(events|clubs)\b/.test(call))).toEqual([]);
     await page.close();

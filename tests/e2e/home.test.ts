@@ -218,7 +218,9 @@ describe('home page selection and URL rules', () => {
 
   it('works on a 360 px phone without sideways scrolling', async () => {
     const page = await open('/athlone-harriers/athlone-open', 360);
-    const finalLink = page.getByRole('link', { name: 'Men 100m Final', exact: true });
+    const finalLink = page
+      .locator('.events')
+      .getByRole('link', { name: 'Men 100m Final', exact: true });
     await finalLink.waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: /menu/i }).click();

@@ -95,6 +95,11 @@ describe('now and next: what the competition page, the big screen and the widget
     expect(plan.later.map((e) => e.id)).toEqual([highJump.id]);
     // A gun an hour and more ago with nothing since is no race on now.
     expect(meetNow([heat3], { now: 12 * 60 }).running).toEqual([]);
+    // A race before the last one run that never reported is behind the meet, not next.
+    const unreported = event('9', { eventName: '4x100m', time: '09:50', status: 'upcoming' });
+    expect(meetNow([unreported, heat1, heat2, heat3, heat4], { now: 10 * 60 + 21 }).next?.id).toBe(
+      heat4.id,
+    );
   });
 
   it('goes by the running order when no arrival was stamped, and shows nothing of an empty meet', () => {

@@ -40,7 +40,7 @@ export function RaceFamily({
                 <li key={e.id}>
                   <Link
                     to={`/event/${encodeURIComponent(e.id)}`}
-                    className={`ev-family-link status-${e.status}`}
+                    className="ev-family-link"
                     aria-current={e.id === event.id ? 'page' : undefined}
                   >
                     {partOf(e)}

@@ -24,6 +24,8 @@ export interface LynxEventState {
   /** Its type and discipline are known. */
   classifiable: boolean;
   hasResults: boolean;
+  /** A timing file's results are in, in part (shared/meet/completeness.ts). */
+  inPart: boolean;
 }
 
 /** A race lynx.sch lists: it tells rounds and heats before any file of them exists. */
@@ -156,7 +158,9 @@ export function classifyLynxEvents(
         event.status === 'imported' && event.classifiable && round !== 'unknown'
           ? event.hasResults
             ? 'official'
-            : 'upcoming'
+            : event.inPart
+              ? 'unofficial'
+              : 'upcoming'
           : event.status;
       out.push({ id: event.id, round, heat, heatCount, status });
     }

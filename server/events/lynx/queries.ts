@@ -100,6 +100,7 @@ export async function lynxEventStates(trx: Db, competitionUic: number) {
       sql<boolean>`case when event_type = 'JUMP' then field_discipline is not null
         else track_discipline is not null end`.as('classifiable'),
       sql<boolean>`jsonb_array_length(results) > 0`.as('hasResults'),
+      sql<boolean>`progress is not null`.as('inPart'),
     ])
     .where('competitionUic', '=', competitionUic)
     .where('lynxUnit', 'is not', null)

@@ -34,6 +34,7 @@ function race(
     status: 'upcoming',
     classifiable: true,
     hasResults: false,
+    inPart: false,
     ...extra,
   };
 }
