@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { ChangeDeps } from '../runtime.ts';
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -50,15 +51,18 @@ function columns(input: EventInput, stored: Stored | undefined): EventFields {
 
 /**
  * A timing file's results that are in only in part wait as unofficial lines (shared/meet/
- * completeness.ts), not in the form's results: a save that leaves the results as they were
- * keeps them waiting, and one that makes the event official makes them its results (the admin
- * takes the heat as it is). Never lost to an edit of the name or the time.
+ * completeness.ts); the admin's form shows them as the event's results (adminQueries.ts). A
+ * save that sends them back as they were keeps them waiting, one that makes the event official
+ * makes them its results (the admin takes the heat as it is), and one that changes them saves
+ * the admin's rows: never lost to an edit of the name or the time.
  */
 function heldResults(input: EventInput, stored: Stored): EventFields {
-  const held = stored.progress === null ? null : (stored.live?.rows ?? []);
-  const untouched =
-    input.results === undefined || (input.results.length === 0 && stored.results.length === 0);
-  if (held === null || input.resultsFileType === 'NONE' || !untouched) return {};
+  if (stored.progress === null || input.resultsFileType === 'NONE') return {};
+  const held = stored.live?.rows ?? [];
+  const same =
+    input.results === undefined ||
+    isDeepStrictEqual(JSON.parse(JSON.stringify(input.results)), JSON.parse(JSON.stringify(held)));
+  if (!same) return {};
   return input.status === 'official'
     ? { results: held, live: null, progress: null }
     : { results: undefined };

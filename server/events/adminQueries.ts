@@ -1,14 +1,32 @@
 import type { Db } from '../db/connect.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import { inRunningOrder, rowCounts, summarize, summaryColumns } from './queries.ts';
 import { withEstimates } from './schedule.ts';
+
+/**
+ * The event as the admin's form holds it: a timing file's results held in part (waiting in
+ * `live` until complete) are its results there, so the admin sees them and a save keeps them
+ * (server/events/admin.ts heldResults).
+ */
+function asAdmin<
+  T extends Parameters<typeof summarize>[0] & {
+    results: AthleteRow[];
+    live: LiveResults | null;
+    progress: ResultsProgress | null;
+  },
+>(row: T) {
+  const { live, ...event } = summarize(row);
+  return event.progress === null ? event : { ...event, results: live?.rows ?? [] };
+}
 
 function adminEvents(db: Db, clubUics: number[]) {
   return db
     .selectFrom('events')
     .innerJoin('competitions', 'competitions.uic', 'events.competitionUic')
     .select(summaryColumns)
-    .select(['events.results', 'events.startListFile'])
+    .select(['events.results', 'events.startListFile', 'events.live'])
     .select(rowCounts)
     .where('competitions.clubUic', 'in', clubUics);
 }
@@ -22,7 +40,7 @@ export async function listAdminEvents(
   const events = await adminEvents(db, clubUics)
     .where('events.competitionUic', '=', competitionUic)
     .execute();
-  return inRunningOrder(await withEstimates(db, events.map(summarize)));
+  return inRunningOrder(await withEstimates(db, events.map(asAdmin)));
 }
 
 export async function findAdminEvent(
@@ -31,5 +49,5 @@ export async function findAdminEvent(
   id: string,
 ): Promise<AdminEvent | undefined> {
   const event = await adminEvents(db, clubUics).where('events.id', '=', id).executeTakeFirst();
-  return event && (await withEstimates(db, [summarize(event)]))[0];
+  return event && (await withEstimates(db, [asAdmin(event)]))[0];
 }

@@ -8,7 +8,13 @@ import type { EventChanges } from './changes.ts';
 import { writeEvent, type EventFields } from './service.ts';
 import { raceIdentity } from './lynx/identity.ts';
 import { lockedEvent, type StoredEvent } from './lynx/queries.ts';
-import { scheduleTime, withFlight, type RaceOutcome } from './lynx/races.ts';
+import {
+  fileResults,
+  placeResults,
+  scheduleTime,
+  withFlight,
+  type RaceOutcome,
+} from './lynx/races.ts';
 import { present } from '../../shared/present.ts';
 
 /** A results file or start list the admin sent to one event from its dialog. */
@@ -71,7 +77,8 @@ export async function saveEventFile(
   if (refusal) return { ok: false, reason: refusal };
   const parts = partsFor(stored, file.events);
   const first = parts[0];
-  const rows = rowsFor(stored, parts, results ? stored.results : stored.startListFile);
+  // A flight's file joins the flights already in, held in part or not.
+  const rows = rowsFor(stored, parts, results ? fileResults(stored) : stored.startListFile);
   // The file's flights add up to more than the event may hold: none of it is written.
   const tooMany = rowCapRefusal(rows.length, `the event "${stored.eventName}"`);
   if (tooMany !== null) return { ok: false, reason: `${tooMany} ${NOTHING_APPLIED}` };
@@ -79,13 +86,20 @@ export async function saveEventFile(
   const fields: EventFields = {};
   if (results) {
     const vertical = rows.some((row) => (row.heights?.length ?? 0) > 0);
-    fields.results = stored.eventType === 'JUMP' ? rankFlights(rows, vertical) : rows;
+    const ranked = stored.eventType === 'JUMP' ? rankFlights(rows, vertical) : rows;
+    const wind = first?.wind && file.windAllowed ? first.wind : null;
     fields.resultsFileName = file.fileName;
     fields.resultsFileType = file.fileType;
-    if (stored.status !== 'imported' && stored.status !== 'scratched') {
-      fields.status = file.format === 'xml' ? 'unofficial' : 'official';
+    if (file.format === 'lif' || file.format === 'lff') {
+      // A timing file is Official once complete, as when the timing room sends it.
+      Object.assign(fields, placeResults(stored, ranked, wind));
+    } else {
+      fields.results = ranked;
+      if (stored.status !== 'imported' && stored.status !== 'scratched') {
+        fields.status = file.format === 'xml' ? 'unofficial' : 'official';
+      }
     }
-    if (first?.wind && file.windAllowed) fields.windSpeed = first.wind;
+    if (wind !== null) fields.windSpeed = wind;
   } else {
     fields.startListFile = rows;
     fields.startListFileName = file.fileName;

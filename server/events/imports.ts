@@ -9,7 +9,8 @@ import { replacePeople, replaceSchedule, storedPeople } from './lynx/queries.ts'
  * through here, inside the upload's transaction, and is announced by its EventChanges.
  */
 export { EventChanges } from './changes.ts';
-export { saveLynxRace, type RaceOutcome } from './lynx/races.ts';
+export { checkAgainstStartLists, saveLynxRace, type RaceOutcome } from './lynx/races.ts';
+export type { StoredEvent } from './lynx/queries.ts';
 export { withPeople } from './lynx/people.ts';
 export { classifyCompetition } from './lynx/reclassify.ts';
 export { dropUnlistedHeats } from './lynx/unlisted.ts';

@@ -84,10 +84,9 @@ export async function listPublicEvents(db: Db, competitionUic?: number): Promise
 export function inRunningOrder<T extends EventSummary>(events: readonly T[]): T[] {
   const byCompetition = new Map<number, T[]>();
   for (const event of events) {
-    byCompetition.set(event.competitionUic, [
-      ...(byCompetition.get(event.competitionUic) ?? []),
-      event,
-    ]);
+    const own = byCompetition.get(event.competitionUic);
+    if (own) own.push(event);
+    else byCompetition.set(event.competitionUic, [event]);
   }
   return [...byCompetition.values()].flatMap((own) => runningOrder(own));
 }

@@ -10,6 +10,7 @@ import { eventTitle } from '../../shared/athletics/heats.ts';
 import type { EventEstimate } from '../../shared/schedule/venue.ts';
 import type { EventRows } from '../events/queries.ts';
 import { athleteResult } from '../../shared/results/corrections.ts';
+import { hasResult } from '../../shared/meet/completeness.ts';
 
 export type AlertKind = PushAlert['kind'];
 
@@ -66,10 +67,11 @@ function rowsFor(
         minutesToStart <= STARTING_SOON_MINUTES
         ? event.startListFile
         : [];
+    // Only athletes with a result: a row still to be read says nothing, and the alert goes once.
     case 'unofficial':
-      return event.live?.rows ?? [];
+      return (event.live?.rows ?? []).filter(hasResult);
     case 'official':
-      return event.results;
+      return event.results.filter(hasResult);
   }
 }
 

@@ -15,6 +15,7 @@ import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { NOTHING_APPLIED } from '../../shared/rowCap.ts';
 import {
+  checkAgainstStartLists,
   classifyCompetition,
   dropUnlistedHeats,
   EventChanges,
@@ -28,6 +29,7 @@ import {
   withPeople,
   RowCapExceeded,
   type RaceOutcome,
+  type StoredEvent,
 } from '../events/imports.ts';
 import { lockCompetition, saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
@@ -186,6 +188,8 @@ async function applyRaces(
   options: { people: readonly Person[]; windAllowed: boolean },
 ): Promise<void> {
   const listed: { race: string; unit: string }[] = [];
+  // The events a lynx.evt lists, as they were before it: checked against it once it is in.
+  const before = new Map<string, StoredEvent>();
   // A lynx.evt lists the meet in its order: this file's turn (a later file's races after an
   // earlier one's), then the line (shared/meet/listOrder.ts).
   const turn = Math.floor(Date.now() / 1000);
@@ -209,7 +213,11 @@ async function applyRaces(
     if (outcome.ok && outcome.race !== null && outcome.unit !== null) {
       listed.push({ race: outcome.race, unit: outcome.unit });
     }
+    if (outcome.ok && outcome.before && !before.has(outcome.eventId)) {
+      before.set(outcome.eventId, outcome.before);
+    }
   }
+  if (file.contents === 'start_list') await checkAgainstStartLists(changes, before);
   // Only a lynx.evt applied whole speaks for every heat of its races.
   if (file.contents === 'start_list' && report.refusals.length === 0) {
     const dropped = await dropUnlistedHeats(changes, uic, listed);

@@ -58,7 +58,12 @@ export function withoutMeaninglessWind<
     results?: readonly { windspeed?: string | null | undefined }[];
   },
 >(event: T): T {
-  if (measuresWind(event)) return event;
+  const anyWind =
+    event.windSpeed !== null ||
+    (event.live?.wind ?? null) !== null ||
+    (event.results ?? []).some((row) => row.windspeed);
+  // Reading the name costs: only an event with a wind to hide has it read.
+  if (!anyWind || measuresWind(event)) return event;
   const calm = <R extends { windspeed?: string | null | undefined }>(rows: readonly R[]) =>
     rows.map((row) => (row.windspeed ? { ...row, windspeed: null } : row));
   return {

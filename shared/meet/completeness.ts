@@ -20,7 +20,7 @@ import { placeOf } from '../resultColumns.ts';
 const flightOf = (row: AthleteRow) => row.flight ?? 1;
 
 /** What a row says of the athlete's race: a place, a code (DNS, DNF, DQ…) or a time. */
-function hasResult(row: AthleteRow): boolean {
+export function hasResult(row: AthleteRow): boolean {
   if (placeOf(row.rank) !== null) return true;
   if (normalizeResultCode(row.rank) !== null) return true;
   return (row.performance ?? '').trim() !== '' || (row.best ?? '').trim() !== '';
@@ -48,13 +48,20 @@ export function heatProgress(
   return done < of ? { part: 'athletes', done, of } : null;
 }
 
-/** A timing file's results for an event: null when complete, else what is still to come. */
+/**
+ * A timing file's results for an event: null when complete, else what is still to come. A file
+ * with no rows yet (its header only, the first part of a two-step write) is not complete.
+ */
 export function resultsProgress(
   kind: 'track' | 'field',
   results: readonly AthleteRow[],
   startList: readonly AthleteRow[],
 ): ResultsProgress | null {
-  if (results.length === 0) return null;
+  if (results.length === 0) {
+    const part = kind === 'field' ? 'flights' : 'athletes';
+    const of = kind === 'field' ? new Set(startList.map(flightOf)).size : startList.length;
+    return { part, done: 0, of: Math.max(1, of) };
+  }
   return kind === 'field' ? flightsProgress(results, startList) : heatProgress(results, startList);
 }
 

@@ -11,9 +11,18 @@ interface FamilyMember {
   heatCount: number;
 }
 
+/** Names read so far: a page asks for the family of every event at each change of the list. */
+const bases = new Map<string, string>();
+
 /** What the heats and rounds of one race share: its kind and its name without round or heat. */
-const familyOf = (event: Pick<FamilyMember, 'eventName' | 'eventType'>) =>
-  `${event.eventType}|${readEventName(event.eventName).base}`;
+function familyOf(event: Pick<FamilyMember, 'eventName' | 'eventType'>): string {
+  let base = bases.get(event.eventName);
+  if (base === undefined) {
+    base = readEventName(event.eventName).base;
+    bases.set(event.eventName, base);
+  }
+  return `${event.eventType}|${base}`;
+}
 
 /**
  * The heats and rounds of the event's race ("100m K U14": heats 1 to 16 and the final), in

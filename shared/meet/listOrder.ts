@@ -86,7 +86,11 @@ export function listOrder(
     if (position !== undefined) {
       scheduled.push({ event, position });
       anchor = event.id;
-    } else following.set(anchor, [...(following.get(anchor) ?? []), event]);
+    } else {
+      const after = following.get(anchor);
+      if (after) after.push(event);
+      else following.set(anchor, [event]);
+    }
   }
   scheduled.sort((a, b) => a.position - b.position || byFiles(a.event, b.event));
   const ordered = [

@@ -43,15 +43,15 @@ const showsResultRows = (event: EventSummary) =>
 
 /**
  * Under way: not over (no official results, not scratched) and something says it began: the
- * gun (its start time), unofficial lines coming in, or the event turned unofficial. A race
- * whose gun is long past with nothing since is not counted (`now`, minutes on the venue's
- * clock, when known).
+ * gun (its start time), or unofficial lines coming in. A race whose gun is long past with
+ * nothing since is not counted (`now`, minutes on the venue's clock, when known). A status
+ * alone says nothing: an unofficial file's results the page does not show are not a race on.
  */
 function underWay(event: EventSummary, now: number | null): boolean {
   if (event.shown === 'results' || isScratched(event.status) || event.status === 'official') {
     return false;
   }
-  if (event.shown === 'live' || event.status === 'unofficial') return true;
+  if (event.shown === 'live') return true;
   const started = parseEventTime(event.startedAt);
   if (started === null) return false;
   return isField(event) || now === null || now - started <= RACE_AT_MOST;

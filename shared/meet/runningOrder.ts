@@ -59,6 +59,6 @@ export function runningOrder<T extends Orderable>(
       a.id.localeCompare(b.id),
   );
   if (direction === 'asc') return sorted;
-  const timed = sorted.filter((e) => times.get(e.id) != null || e.runOrder !== null);
-  return [...timed.reverse(), ...sorted.filter((e) => !timed.includes(e))];
+  const placed = (e: T) => times.get(e.id) != null || e.runOrder !== null;
+  return [...sorted.filter(placed).reverse(), ...sorted.filter((e) => !placed(e))];
 }

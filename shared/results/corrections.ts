@@ -218,19 +218,29 @@ function seriesWentOn(before: AthleteRow, after: AthleteRow): boolean {
 
 const hasSeries = (row: AthleteRow) => (row.attempts ?? []).some((cell) => (cell ?? '') !== '');
 
+/** A code that ends an athlete's competition (DQ, DNS, r…); NM only says no valid mark yet. */
+const ending = (code: string | null) => code !== null && code !== 'NM';
+
 /** Something shown of the athlete is no longer so: a time, mark or code changed or went. */
 function resultChanged(before: AthleteRow, after: AthleteRow, eventType: EventType): boolean {
-  if (eventType === 'JUMP' && hasSeries(before)) return !seriesWentOn(before, after);
   const was = athleteResult(before, eventType);
   const now = athleteResult(after, eventType);
+  if (eventType === 'JUMP' && hasSeries(before)) {
+    const codeChanged = was.code !== now.code && (ending(was.code) || ending(now.code));
+    return codeChanged || !seriesWentOn(before, after);
+  }
   return (
     (was.mark !== null && was.mark !== now.mark) || (was.code !== null && was.code !== now.code)
   );
 }
 
+/** The same trials, no more: places can only have moved by a decision, not by the next round. */
+const sameSeries = ({ before, after }: { before: AthleteRow; after: AthleteRow }) =>
+  JSON.stringify(before.attempts ?? []) === JSON.stringify(after.attempts ?? []);
+
 /**
- * Track places only follow the times: two athletes shown one ahead of the other who no longer
- * are (or a place shown that went) is a correction, whoever else was added between them.
+ * Places only follow the marks: two athletes shown one ahead of the other who no longer are
+ * (or a place shown that went) is a correction, whoever else was added between them.
  */
 function orderChanged(pairs: readonly { before: AthleteRow; after: AthleteRow }[]): boolean {
   const placed = pairs.map(({ before, after }) => ({
@@ -265,7 +275,9 @@ export function correctsShown(
     if (next === undefined || resultChanged(row, next, eventType)) return true;
     pairs.push({ before: row, after: next });
   }
-  return eventType !== 'JUMP' && orderChanged(pairs);
+  // A field event's places move with the trials added; with none added, as on the track.
+  const placesFollowTrials = eventType === 'JUMP' && !pairs.every(sameSeries);
+  return !placesFollowTrials && orderChanged(pairs);
 }
 
 /**

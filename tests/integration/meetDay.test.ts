@@ -113,12 +113,55 @@ describe('complete, partial, corrected', () => {
     expect((await event(heat.id)).correctedAt).not.toBeNull();
   });
 
+  it('a header alone is no heat; a lynx.evt sent again leaves an admin’s status; a flight taken away is not waited for', async () => {
+    const uic = await newMeet();
+    await send(uic, 'college-indoor', 'lynx.evt');
+    const header = new TextDecoder()
+      .decode(meetFile('college-indoor', '001-1-01.lif'))
+      .split('\r\n')[0];
+    await uploadOne(uic, '001-1-01.lif', `${header}\r\n`);
+    expect(await find(uic, 'Women 60 Meter Dash', 1)).toMatchObject({
+      status: 'unofficial',
+      shown: 'startList',
+      progress: { part: 'athletes', done: 0, of: 7 },
+    });
+
+    // The heat in whole, then held back by the admin (a protest): a lynx.evt saved again
+    // (the operator edits another event) does not make it Official again.
+    await send(uic, 'college-indoor', '001-1-01.lif');
+    const heat = await find(uic, 'Women 60 Meter Dash', 1);
+    const { body: all } = await admin.json<AdminEvent[]>(`/api/admin/competitions/${uic}/events`);
+    const stored = all.find((e) => e.id === heat.id)!;
+    const put = await admin.json<AdminEvent>(`/api/admin/events/${heat.id}`, {
+      method: 'PUT',
+      json: { ...stored, time: '17:02', status: 'unofficial' },
+    });
+    expect(put.status).toBe(200);
+    const evt = new TextDecoder().decode(meetFile('college-indoor', 'lynx.evt'));
+    await uploadOne(uic, 'lynx.evt', evt.replace('Men Pole Vault', 'Men Pole Vault '));
+    expect((await event(heat.id)).status).toBe('unofficial');
+
+    // The shot put's third flight taken away in FinishLynx: two flights in are the event.
+    await send(uic, 'college-indoor', '029-1-01.lff', '029-1-02.lff');
+    const shot = await find(uic, 'Women Shot Put');
+    expect(shot.progress).toEqual({ part: 'flights', done: 2, of: 3 });
+    const third = evt.indexOf('29,1,3,Women Shot Put');
+    const after = evt.indexOf('\r\n30,1,1,', third);
+    await uploadOne(uic, 'lynx.evt', evt.slice(0, third) + evt.slice(after + 2));
+    expect(await event(shot.id)).toMatchObject({ status: 'official', progress: null });
+  });
+
   it('a heat that ends short of its start list settles Official; an edit never loses its rows', async () => {
     const uic = await newMeet();
     await send(uic, 'college-indoor', 'lynx.evt');
     const lines = new TextDecoder()
       .decode(meetFile('college-indoor', '001-1-03.lif'))
       .split('\r\n');
+    // Heat 2 saved (first) while its photo is still read: its last runner has no place, no time.
+    const reading = new TextDecoder()
+      .decode(meetFile('college-indoor', '001-1-02.lif'))
+      .replace('7,400,7,Intrieri,Amanda,SUNY Delhi,8.391', ',400,7,Intrieri,Amanda,SUNY Delhi,');
+    await uploadOne(uic, '001-1-02.lif', reading);
     await uploadOne(uic, '001-1-03.lif', `${lines.slice(0, -3).join('\r\n')}\r\n`);
     const heat = await find(uic, 'Women 60 Meter Dash', 3);
     expect(heat.status).toBe('unofficial');
@@ -128,6 +171,8 @@ describe('complete, partial, corrected', () => {
     );
     expect(settled).toMatchObject({ status: 'official', progress: null });
     expect(settled.results.length).toBe(lines.length - 4);
+    // A heat still being read waits far longer: its rows are not Official without marks.
+    expect((await find(uic, 'Women 60 Meter Dash', 2)).status).toBe('unofficial');
 
     // Another heat held in part: the admin renames it, the rows stay; makes it official, they are its results.
     const four = new TextDecoder().decode(meetFile('college-indoor', '001-1-04.lif')).split('\r\n');

@@ -241,6 +241,16 @@ describe('growth is no correction', () => {
       bea(trials(['10.20', '10.50', 'X'], { rank: '3', best: '10.50', flight: 1 })),
     ]);
     expect(correctsResults(flights, misread, 'JUMP')).toBe(true);
+    // A disqualification, or a tie broken the other way, with no trial added: a correction.
+    const [a, c, b] = flights.rows;
+    const dq = shown([
+      { ...a!, rank: 'DQ' },
+      { ...c!, rank: '1' },
+      { ...b!, rank: '2' },
+    ]);
+    expect(correctsResults(flights, dq, 'JUMP')).toBe(true);
+    const swapped = shown([{ ...a!, rank: '2' }, { ...c!, rank: '1' }, b!]);
+    expect(correctsResults(flights, swapped, 'JUMP')).toBe(true);
     // A bar: a height's cell may only go on ("X" to "XO").
     const bar = (cells: string[]) => trials(cells, { heights: ['1.60', '1.65'] });
     expect(

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
 import { roundLabels } from '../../../shared/domain.ts';
@@ -22,9 +23,14 @@ export function RaceFamily({
   event: EventSummary;
   events: readonly EventSummary[];
 }) {
-  const family = raceFamily(
-    events.filter((other) => other.visible),
-    event,
+  // Read once per list: every event's name is read to find the family.
+  const family = useMemo(
+    () =>
+      raceFamily(
+        events.filter((other) => other.visible),
+        event,
+      ),
+    [events, event],
   );
   if (family.length === 0) return null;
   const rounds = [...new Set(family.map((e) => e.round))];

@@ -65,12 +65,17 @@ export function MeetNow({
   const clock = competitionClock(new Date(useNow(30_000)));
   const now = clock.date === competitionDate ? clock.minutes : null;
   const plan = useMemo(() => meetNow(events, { estimates, now }), [events, estimates, now]);
-  const onNow = [...plan.running, ...plan.fieldInProgress];
-  const next = [plan.next, ...plan.later.slice(0, 2)].filter((e) => e !== null);
+  // Before the meet's day only what comes first; after it, only its last results.
+  const day = competitionDate ?? clock.date;
+  const over = day < clock.date;
+  const ahead = day > clock.date;
+  const onNow = over || ahead ? [] : [...plan.running, ...plan.fieldInProgress];
+  const latest = ahead ? null : plan.latest;
+  const next = over ? [] : [plan.next, ...plan.later.slice(0, 2)].filter((e) => e !== null);
   return (
     <section className="card meet-now" aria-labelledby="meet-now-title">
       <div className="meet-now-head">
-        <h2 id="meet-now-title">Now and next</h2>
+        <h2 id="meet-now-title">{over ? 'Last results' : ahead ? 'Coming up' : 'Now and next'}</h2>
         <button type="button" className="btn btn-secondary meet-now-find" onClick={onFindAthlete}>
           Find an athlete
         </button>
@@ -98,13 +103,13 @@ export function MeetNow({
           </ul>
         </div>
       )}
-      {plan.latest && (
+      {latest && (
         <div className="meet-now-part">
-          <h3>Latest results</h3>
-          <EventLine event={plan.latest}>
-            <StatusBadge status={plan.latest.status} />
+          {!over && <h3>Latest results</h3>}
+          <EventLine event={latest}>
+            <StatusBadge status={latest.status} />
           </EventLine>
-          <TopRows summary={plan.latest} count={3} />
+          <TopRows summary={latest} count={3} />
         </div>
       )}
       {next.length > 0 && (

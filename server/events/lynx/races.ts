@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect.ts';
 import type { EventChanges } from '../changes.ts';
 import { checkRowCap, insertEvent, writeEvent, type EventFields } from '../service.ts';
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
-import { eventsByNumber, eventsByUnits, type StoredEvent } from './queries.ts';
+import { eventsByNumber, eventsByUnits, lockedEvent, type StoredEvent } from './queries.ts';
 import { present } from '../../../shared/present.ts';
 import { resultsProgress } from '../../../shared/meet/completeness.ts';
 import { spelledAsStartList } from '../../../shared/meet/spelling.ts';
@@ -34,6 +34,8 @@ export type RaceOutcome =
       /** The race and heat it landed on (null for an event made by hand). */
       unit: string | null;
       race: string | null;
+      /** The event as it was before this file, when it was there already. */
+      before?: StoredEvent;
     }
   | { ok: false; reason: string };
 
@@ -42,8 +44,12 @@ const SESSIONS = 9;
 
 /** The event as its name and discipline describe it, for telling two events apart. */
 function described(
-  event: Pick<StoredEvent, 'eventName' | 'eventType' | 'trackDiscipline' | 'fieldDiscipline'>,
+  stored: Pick<StoredEvent, 'eventName' | 'eventType' | 'trackDiscipline' | 'fieldDiscipline'> & {
+    lynxName?: string | null;
+  },
 ) {
+  // The name as the timing system wrote it, round words and all: a final is not its heats.
+  const event = { ...stored, eventName: stored.lynxName ?? stored.eventName };
   const named = eventDiscipline(event.eventName);
   const known = event.eventType === 'JUMP' ? event.fieldDiscipline : event.trackDiscipline;
   const eventType = known !== null ? event.eventType : named.eventType;
@@ -152,18 +158,21 @@ export function withFlight(stored: AthleteRow[], flight: number, rows: AthleteRo
   return merged.sort((a, b) => (a.flight ?? 1) - (b.flight ?? 1));
 }
 
+/** The results a timing file has brought so far: complete, or waiting in `live`. */
+export const fileResults = (stored: Pick<StoredEvent, 'results' | 'live' | 'progress'>) =>
+  stored.progress !== null ? (stored.live?.rows ?? []) : stored.results;
+
 /**
  * The rows a file brings, with what the event already holds of its other flights: a flight's
  * file replaces that flight's rows only. Results held in part (the first flight, waiting in
  * `live`) are the other flights' results.
  */
 function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent): AthleteRow[] {
+  // A lynx.evt lists every flight of the event: its first flight starts the start list afresh
+  // (a flight the operator took away goes), the next ones of the same file join it.
+  const fresh = race.listed !== undefined && !sameTurn(stored.lynxListed, race.listed);
   const held =
-    race.contents === 'start_list'
-      ? stored.startListFile
-      : stored.progress !== null
-        ? (stored.live?.rows ?? [])
-        : stored.results;
+    race.contents === 'start_list' ? (fresh ? [] : stored.startListFile) : fileResults(stored);
   if (identity.flight === null) return race.rows;
   const merged = withFlight(held, identity.flight, race.rows);
   if (race.contents === 'start_list') return merged;
@@ -173,10 +182,6 @@ function rowsToStore(race: LynxRace, identity: RaceIdentity, stored: StoredEvent
     (race.parsed.fieldDiscipline !== null && verticalJumps.includes(race.parsed.fieldDiscipline));
   return rankFlights(merged, vertical);
 }
-
-/** The results a timing file has brought so far: complete, or waiting in `live`. */
-const fileResults = (stored: Pick<StoredEvent, 'results' | 'live' | 'progress'>) =>
-  stored.progress !== null ? (stored.live?.rows ?? []) : stored.results;
 
 /**
  * Where a timing file's results go (shared/meet/completeness.ts). Complete, they are the
@@ -221,6 +226,39 @@ export function scheduleTime(
   return { time: startTime, lynxTime: startTime };
 }
 
+/**
+ * What a start list says of a timing file's results already in: whether they are all in (only
+ * for results still held in part, or made Official before any start list said how many were
+ * to come; a status the admin chose stays), and how the names the file cut or damaged are
+ * spelled.
+ */
+function resultsAgainst(stored: StoredEvent, before: StoredEvent): EventFields {
+  const held = fileResults(stored);
+  if (stored.resultsFileType !== 'LYNX_MEET_MANAGMENT' || held.length === 0) return {};
+  const results = spelledAsStartList(held, stored.startListFile);
+  const unchecked = before.startListFile.length === 0 && stored.status === 'official';
+  if (stored.progress !== null || unchecked) {
+    return placeResults(stored, results, stored.live?.wind ?? stored.windSpeed);
+  }
+  return results.some((row, i) => row !== held[i]) ? { results } : {};
+}
+
+/**
+ * After a lynx.evt is applied whole (every flight of an event listed, in any order): what each
+ * event's new start list says of its timing file's results already in. `before`: the events as
+ * they were before the file.
+ */
+export async function checkAgainstStartLists(
+  changes: EventChanges,
+  before: ReadonlyMap<string, StoredEvent>,
+): Promise<void> {
+  for (const [id, was] of before) {
+    const stored = await lockedEvent(changes.trx, id);
+    const fields = resultsAgainst(stored, was);
+    if (Object.keys(fields).length > 0) await writeEvent(changes.trx, id, fields);
+  }
+}
+
 /** The keys and kind the file gives an event it makes or adopts. */
 function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
   const { parsed } = race;
@@ -249,9 +287,15 @@ function keysOf(race: LynxRace, identity: RaceIdentity): EventFields {
 function renamed(race: LynxRace, stored: StoredEvent): EventFields {
   const written = race.parsed.eventName;
   const named = stored.lynxName ?? stored.eventName;
-  if (written === named || stored.eventName !== familyName(named)) return {};
+  if (written === named) return {};
+  // The name as written always follows the file: its round and heat words tell the rounds.
+  if (stored.eventName !== familyName(named)) return { lynxName: written };
   return { eventName: familyName(written), lynxName: written };
 }
+
+/** Both listings come from one lynx.evt: the same file's turn (apply.ts). */
+const sameTurn = (held: number | null, listed: number) =>
+  held !== null && Math.floor(held) === Math.floor(listed);
 
 /** Where lynx.evt lists the race: this file's first line of it (a field event's flights share it). */
 function listedAt(
@@ -260,8 +304,7 @@ function listedAt(
 ): EventFields {
   if (listed === undefined) return {};
   const held = stored.lynxListed;
-  const sameFile = held !== null && Math.floor(held) === Math.floor(listed);
-  return { lynxListed: sameFile ? Math.min(held, listed) : listed };
+  return { lynxListed: held !== null && sameTurn(held, listed) ? Math.min(held, listed) : listed };
 }
 
 /**
@@ -328,13 +371,6 @@ export async function saveLynxRace(
       ...scheduleTime(stored, parsed.startTime),
       ...listedAt(stored, race.listed),
     });
-    // A start list that arrives after the results says whether they were all in, and how
-    // the names a results file cut or damaged are spelled.
-    const results = spelledAsStartList(fileResults(stored), startListFile);
-    if (stored.resultsFileType === 'LYNX_MEET_MANAGMENT' && results.length > 0) {
-      const wind = stored.live?.wind ?? stored.windSpeed;
-      Object.assign(fields, placeResults({ ...stored, startListFile }, results, wind));
-    }
   } else {
     const refusal = typeLockRefusal(
       'results',
@@ -361,5 +397,6 @@ export async function saveLynxRace(
     rows: race.rows.length,
     unit: fields.lynxUnit ?? stored.lynxUnit,
     race: fields.lynxRace ?? stored.lynxRace,
+    ...(created ? {} : { before: stored }),
   };
 }

@@ -4,7 +4,7 @@ import type { EventChanges } from '../changes.ts';
 /**
  * A lynx.evt lists every heat of the races it holds: when the meet is seeded again (three
  * heats become two), a heat of those races it no longer lists goes, unless something was
- * published on it (results, a photo-finish PDF). Races the file does not hold are left alone:
+ * published on it (results, in part or whole, a photo-finish PDF). Races the file does not hold are left alone:
  * another session's lynx.evt does not list them. Returns the events removed.
  */
 export async function dropUnlistedHeats(
@@ -26,6 +26,8 @@ export async function dropUnlistedHeats(
       listed.map((l) => l.unit),
     )
     .where(sql<boolean>`jsonb_array_length(results) = 0`)
+    // Nor one whose results file is in part (held in `live` until complete).
+    .where('progress', 'is', null)
     .where('pdfFileId', 'is', null)
     // Heats lynx.evt made or listed; not one the admin gave a start list of another kind.
     .where('startListType', 'in', ['NONE', 'LYNX_MEET_MANAGMENT'])
