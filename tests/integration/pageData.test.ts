@@ -78,8 +78,8 @@ describe('the data of a page’s first screen', () => {
     expect(html.match(/<script/gi)).toHaveLength(2);
   });
 
-  it('a competition page carries the clubs, the club’s competitions and the events shown', async () => {
-    const { club, competition } = await meet();
+  it('a competition page carries the clubs, the club’s competitions, the events and the latest results', async () => {
+    const { club, competition, event } = await meet();
     const res = await page(`/${club.urlName}/${competition.urlName}`);
     expect(res.status).toBe(200);
     expect(res.cacheControl).toBe('no-cache');
@@ -91,6 +91,8 @@ describe('the data of a page’s first screen', () => {
         key(queryKeys.events(competition.uic)),
         await api(`/api/events?competitionUic=${competition.uic}`),
       ],
+      // "Now and next" shows the latest results' rows from the HTML too.
+      [key(queryKeys.event(event.id)), await api(`/api/events/${event.id}`)],
       [
         key(queryKeys.competition(competition.uic)),
         await api(`/api/competitions/${competition.uic}`),

@@ -5,6 +5,7 @@ import { formatWind } from '../../../shared/athletics/wind.ts';
 import { roundLabels } from '../../../shared/domain.ts';
 import type { AdminEvent } from '../../../shared/schemas/admin.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
+import { progressText } from '../../../shared/meet/completeness.ts';
 import { HeatLabel } from '../HeatLabel.tsx';
 import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { visibilityLabel } from './labels.ts';
@@ -61,6 +62,10 @@ export function EventsTable({
               <td data-label="Round">{roundLabels[event.round]}</td>
               <td data-label="Status">
                 <StatusBadge status={event.status} />
+                {/* A timing file's results in part: what the operator is waiting for. */}
+                {event.progress && (
+                  <span className="admin-progress"> {progressText(event.progress)}</span>
+                )}
               </td>
               <td data-label="Origin">{event.autoCreatedFromTimetable ? 'Auto' : 'Manual'}</td>
               <td data-label="Visible">
