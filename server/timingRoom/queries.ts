@@ -37,16 +37,16 @@ export async function listTokens(db: Db, competitionUic: number): Promise<Compet
   }));
 }
 
+/** The competitions of these clubs: a token is an admin's only through one of them. */
+export const clubsCompetitions = (db: Db, clubUics: readonly number[]) =>
+  db.selectFrom('competitions').select('uic').where('clubUic', 'in', clubUics);
+
 /** Deletes a token of one of these clubs' competitions; its club, or undefined when none. */
 export async function deleteToken(db: Db, id: string, clubUics: readonly number[]) {
   return db
     .deleteFrom('competitionTokens')
     .where('id', '=', id)
-    .where(
-      'competitionUic',
-      'in',
-      db.selectFrom('competitions').select('uic').where('clubUic', 'in', clubUics),
-    )
+    .where('competitionUic', 'in', clubsCompetitions(db, clubUics))
     .returning('competitionUic')
     .executeTakeFirst();
 }

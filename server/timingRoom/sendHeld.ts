@@ -11,6 +11,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { clubsCompetitions } from './queries.ts';
 import type { AgentStatusAnswer, AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
 
 /** Records the request for a token of one of these clubs' competitions; false when none. */
@@ -23,11 +24,7 @@ export async function requestSendHeld(
     .updateTable('competitionTokens')
     .set({ sendHeldRequestedAt: sql`now()` })
     .where('id', '=', id)
-    .where(
-      'competitionUic',
-      'in',
-      db.selectFrom('competitions').select('uic').where('clubUic', 'in', clubUics),
-    )
+    .where('competitionUic', 'in', clubsCompetitions(db, clubUics))
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

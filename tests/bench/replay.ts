@@ -107,6 +107,10 @@ async function replay(meet: string, url: string, email: string) {
         ? outOfRunningOrder(listed, meetFile(meet, 'lynx.evt'), sch)
         : 'n/a',
       'Official too early': tooEarly.length,
+      // Which, and whether a start list said how many were to come.
+      early: tooEarly.map(
+        (e) => `${e.eventName}${e.startListFile.length === 0 ? ' (no start list)' : ''}`,
+      ),
     };
   } finally {
     await agent.stop();
@@ -130,7 +134,10 @@ try {
   const rows = [];
   for (const meet of meets) rows.push(await replay(meet, url, email));
   console.log('Real meets replayed through the agent, file after file, as on a meet day:');
-  console.table(rows);
+  console.table(rows.map(({ early: _early, ...row }) => row));
+  for (const { meet, early } of rows) {
+    if (early.length > 0) console.log(`Official too early in ${meet}: ${early.join(', ')}`);
+  }
 } finally {
   server.kill('SIGTERM');
   await fs.rm(dataDir, { recursive: true, force: true });
