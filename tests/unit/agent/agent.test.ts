@@ -3,47 +3,25 @@
  * Rith's API over real HTTP, with real files and real sockets.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createSocket } from 'node:dgram';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, TOKEN_REFUSED, type AgentHandle } from '../../../agent/agent.ts';
 import { buildAgentBundle } from '../../../agent/bundle.ts';
 import { loadRithLss, lssStream } from '../../support/lss.ts';
 import { COMPETITION, FakeRith } from './fakeRith.ts';
+import { agentFolder, waiter } from './agentFolder.ts';
 
 let dir: string;
 let folder: string;
 let rith: FakeRith;
 let lines: string[];
 const agents: AgentHandle[] = [];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rith-agent-'));
-  folder = join(dir, 'Lynx');
-  await mkdir(folder);
-  rith = await FakeRith.start();
-  lines = [];
-});
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-  await rith.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function waitFor<T>(check: () => T | undefined | false | null, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}\n--- agent output ---\n${lines.join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+agentFolder(agents, (room) => ({ dir, folder, rith, lines } = room));
+const waitFor = waiter(() => lines);
 
 const line = (pattern: RegExp) => () => lines.find((text) => pattern.test(text));
 

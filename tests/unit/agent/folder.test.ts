@@ -5,44 +5,22 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startAgent, type AgentHandle, type StartAgentOptions } from '../../../agent/agent.ts';
 import { LOCK_FILE } from '../../../agent/lock.ts';
-import { FakeRith } from './fakeRith.ts';
+import type { FakeRith } from './fakeRith.ts';
+import { agentFolder, waiter } from './agentFolder.ts';
 
 let dir: string;
 let folder: string;
 let rith: FakeRith;
 let lines: string[];
 const agents: AgentHandle[] = [];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'rith-agent-'));
-  folder = join(dir, 'Lynx');
-  await mkdir(folder);
-  rith = await FakeRith.start();
-  lines = [];
-});
-afterEach(async () => {
-  await Promise.all(agents.splice(0).map((agent) => agent.stop()));
-  await rith.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function waitFor<T>(check: () => T | undefined | false | null, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}\n--- agent output ---\n${lines.join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+agentFolder(agents, (room) => ({ dir, folder, rith, lines } = room));
+const waitFor = waiter(() => lines);
 
 const line = (pattern: RegExp) => () => lines.find((text) => pattern.test(text));
 const sent = () => rith.uploads.flatMap((upload) => upload.names);
