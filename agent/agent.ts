@@ -424,7 +424,9 @@ export async function startAgent(
       reporter.note(
         `sending the ${files.length} held back ${files.length === 1 ? 'file' : 'files'}: the admin console asked for them.`,
       );
-      await Promise.all(files.map((file) => take(file.name, file.path, 'held')));
+      // One after another, meet files first: a heat's results never reach Rith before the
+      // lynx.evt that names its heats (the sender is already running).
+      for (const file of files) await take(file.name, file.path, 'held');
       // Rith forgets the request once a report says none are held: by then the files must be
       // queued in the journal on disk, where a crash cannot lose them. A failed write is
       // reported by the sender, whose queue sends them all the same.
