@@ -5,12 +5,13 @@ import { liveFeedSockets } from '../infra/metrics.ts';
 import type { PublicReads } from '../publicCache/reads.ts';
 import { Coalescer } from '../live/coalescer.ts';
 import { COALESCE_WINDOW_MS } from '../live/hub.ts';
+import { ScopeCache } from '../live/scopeCache.ts';
 import { TokenBucket } from '../live/tokenBucket.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
 import { FEED_CLOSE, type FeedMessage } from '../../shared/schemas/feed.ts';
-import { readSnapshot, type FeedScope, type Snapshot } from './snapshot.ts';
+import { readSnapshot, type FeedScope, type SnapshotRead } from './snapshot.ts';
 
 /** Each socket is pinged this often; one that has not answered the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
@@ -21,14 +22,23 @@ const HEARTBEAT_MS = 30_000;
 const MESSAGE_BURST = 5;
 const MESSAGES_PER_SECOND = 1;
 /**
- * A client that stops reading leaves its frames in this process's memory: past this much
- * (several full snapshots of a big meet) it is dropped, and reconnects when it reads again.
+ * A client that stops reading leaves its frames in this process's memory: a frame that would
+ * take what waits for it past this much (several full snapshots of a big meet) is not
+ * written, and the client is dropped (it reconnects when it reads again).
  */
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * The same, for all the sockets of one address together: a hundred feeds that never read
+ * cannot hold a hundred snapshots' worth. Frames are shared, so this counts what the
+ * address is owed rather than memory, and bounds both.
+ */
+const MAX_ADDRESS_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** A snapshot larger than a socket may be owed is refused (1009): follow single events. */
+const MAX_SNAPSHOT_BYTES = MAX_BUFFERED_BYTES;
 
 /** A message encoded once for all its sockets; key and version say what a snapshot covers. */
 interface Frame {
-  data: Buffer | string;
+  data: Buffer;
   key?: string;
   version?: number;
 }
@@ -36,6 +46,7 @@ interface Frame {
 interface FeedClient {
   socket: WebSocket;
   scope: FeedScope;
+  address: string;
   /** Whether it answered the last ping. */
   alive: boolean;
   /** Frames that came while its snapshot was read: sent after it, unless it covers them. */
@@ -45,6 +56,7 @@ interface FeedClient {
 }
 
 const text = (s: string) => Buffer.from(s);
+const scopeKey = ({ competitionUic, eventId }: FeedScope) => eventId ?? `c${competitionUic}`;
 
 /** Sends an `error` message and closes with `closeCode`. */
 export function refuse(socket: WebSocket, closeCode: number, code: ErrorCode, message: string) {
@@ -89,6 +101,8 @@ function routeOf(
  */
 export class FeedHub {
   private readonly byCompetition = new Map<number, Set<FeedClient>>();
+  private readonly byAddress = new Map<string, Set<FeedClient>>();
+  private readonly snapshots = new ScopeCache<SnapshotRead>();
   private readonly coalescer = new Coalescer<LiveMessage>(COALESCE_WINDOW_MS, (message) =>
     this.deliver(message),
   );
@@ -105,27 +119,29 @@ export class FeedHub {
         const route = routeOf(message);
         // Most changes concern no feed at all: they cost nothing more.
         if (!route || !this.byCompetition.has(route.competitionUic)) return;
+        // A clock's tick is in no snapshot; anything else makes the competition's stale.
+        if (route.version !== undefined) this.snapshots.invalidate(route.competitionUic);
         this.coalescer.push(route.key, message, route.version);
       },
       // Changes may have been missed: every socket is sent its state afresh.
-      () => this.resnapshot(),
+      () => {
+        this.snapshots.clear();
+        this.resnapshot();
+      },
     );
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
   }
 
   /** Follows a socket just opened: its snapshot now, then every public change in its scope. */
-  add(socket: WebSocket, scope: FeedScope): void {
-    const client: FeedClient = { socket, scope, alive: true, held: null, snapshots: 0 };
+  add(socket: WebSocket, scope: FeedScope, address: string): void {
+    const client: FeedClient = { socket, scope, address, alive: true, held: null, snapshots: 0 };
     const uic = scope.competitionUic;
-    let clients = this.byCompetition.get(uic);
-    if (!clients) this.byCompetition.set(uic, (clients = new Set()));
-    clients.add(client);
+    const clients = joinSet(this.byCompetition, uic, client);
+    const neighbours = joinSet(this.byAddress, address, client);
     liveFeedSockets.inc();
     socket.once('close', () => {
-      clients.delete(client);
-      if (clients.size === 0 && this.byCompetition.get(uic) === clients) {
-        this.byCompetition.delete(uic);
-      }
+      if (leaveSet(this.byCompetition, uic, clients, client)) this.snapshots.invalidate(uic);
+      leaveSet(this.byAddress, address, neighbours, client);
       liveFeedSockets.dec();
     });
     socket.on('pong', () => (client.alive = true));
@@ -136,7 +152,13 @@ export class FeedHub {
         socket.close(1008, 'The feed is read-only: too many messages');
       }
     });
-    void this.snapshot(client, readSnapshot(this.deps.reads, scope));
+    void this.snapshot(client, this.readSnapshot(scope));
+  }
+
+  private readSnapshot(scope: FeedScope): Promise<SnapshotRead> {
+    return this.snapshots.get(scope.competitionUic, scopeKey(scope), () =>
+      readSnapshot(this.deps.reads, scope, MAX_SNAPSHOT_BYTES),
+    );
   }
 
   /** Closes every socket with 1001, so clients reconnect (to another node, or this one back). */
@@ -155,7 +177,7 @@ export class FeedHub {
         const { competition, version } = message.payload;
         const changed: FeedMessage = { type: 'competition.changed', version, competition };
         const frame = {
-          data: JSON.stringify(changed),
+          data: text(JSON.stringify(changed)),
           key: competitionRoom(competition.uic),
           version,
         };
@@ -165,13 +187,13 @@ export class FeedHub {
       case 'event.clock': {
         const { eventId, competitionUic, state, elapsedMs } = message.payload;
         const clock: FeedMessage = { type: 'event.clock', eventId, state, elapsedMs };
-        this.send(competitionUic, eventId, { data: JSON.stringify(clock) });
+        this.send(competitionUic, eventId, { data: text(JSON.stringify(clock)) });
         return;
       }
       case 'event.removed': {
         const { eventId, competitionUic, version } = message.payload;
         const removed: FeedMessage = { type: 'event.removed', eventId, version };
-        const frame = { data: JSON.stringify(removed), key: eventRoom(eventId), version };
+        const frame = { data: text(JSON.stringify(removed)), key: eventRoom(eventId), version };
         this.inOrder(eventId, () => this.send(competitionUic, eventId, frame));
         return;
       }
@@ -230,22 +252,34 @@ export class FeedHub {
     }
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.deps.log.warn('live feed socket not reading its messages: dropped');
+    // Counted before writing: what a client is owed never passes the limits.
+    const owed = frame.data.length;
+    if (
+      socket.bufferedAmount + owed > MAX_BUFFERED_BYTES ||
+      this.owedTo(client.address) + owed > MAX_ADDRESS_BUFFERED_BYTES
+    ) {
+      this.deps.log.warn({ address: client.address }, 'live feed socket not reading: dropped');
       socket.terminate();
       return;
     }
     socket.send(frame.data, { binary: false });
   }
 
+  /** What this node has yet to write to an address's sockets. */
+  private owedTo(address: string): number {
+    let owed = 0;
+    for (const { socket } of this.byAddress.get(address) ?? []) owed += socket.bufferedAmount;
+    return owed;
+  }
+
   /**
    * Sends the client the snapshot being read; what changed meanwhile was held and goes after
    * it, unless the snapshot has it already. A later snapshot asked for meanwhile wins.
    */
-  private async snapshot(client: FeedClient, reading: Promise<Snapshot | null>): Promise<void> {
+  private async snapshot(client: FeedClient, reading: Promise<SnapshotRead>): Promise<void> {
     const turn = ++client.snapshots;
     client.held ??= [];
-    let snapshot: Snapshot | null | 'failed';
+    let snapshot: SnapshotRead | 'failed';
     try {
       snapshot = await reading;
     } catch (err) {
@@ -261,9 +295,18 @@ export class FeedHub {
       refuse(socket, 1011, 'internal', 'Something went wrong. Please reconnect.');
       return;
     }
-    if (snapshot === null) {
+    if (snapshot === 'not_found') {
       const what = client.scope.eventId === undefined ? 'Competition' : 'Event';
       refuse(socket, FEED_CLOSE.notFound, 'not_found', `${what} not found`);
+      return;
+    }
+    if (snapshot === 'too_large') {
+      refuse(
+        socket,
+        FEED_CLOSE.tooLarge,
+        'payload_too_large',
+        'This competition is too large to send whole: follow its events one at a time (?eventId=).',
+      );
       return;
     }
     this.write(client, { data: snapshot.frame });
@@ -277,15 +320,8 @@ export class FeedHub {
 
   /** Every socket's state afresh, each scope's snapshot read once. */
   private resnapshot(): void {
-    const reading = new Map<string, Promise<Snapshot | null>>();
     for (const clients of this.byCompetition.values()) {
-      for (const client of clients) {
-        const { competitionUic, eventId } = client.scope;
-        const key = eventId ?? String(competitionUic);
-        let snapshot = reading.get(key);
-        if (!snapshot) reading.set(key, (snapshot = readSnapshot(this.deps.reads, client.scope)));
-        void this.snapshot(client, snapshot);
-      }
+      for (const client of clients) void this.snapshot(client, this.readSnapshot(client.scope));
     }
   }
 
@@ -301,4 +337,20 @@ export class FeedHub {
       }
     }
   }
+}
+
+/** Adds `item` to the set under `key`, made if need be; the set is returned. */
+function joinSet<K, T>(map: Map<K, Set<T>>, key: K, item: T): Set<T> {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(item);
+  return set;
+}
+
+/** Takes `item` out of `set`, and the set out of the map once empty: whether it was. */
+function leaveSet<K, T>(map: Map<K, Set<T>>, key: K, set: Set<T>, item: T): boolean {
+  set.delete(item);
+  if (set.size > 0 || map.get(key) !== set) return false;
+  map.delete(key);
+  return true;
 }

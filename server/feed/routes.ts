@@ -82,7 +82,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{
         return;
       }
       socket.once('close', () => live.connections.release(address));
-      hub.add(socket, scopes.get(request)!);
+      hub.add(socket, scopes.get(request)!, address);
     },
   });
 };

@@ -18,6 +18,7 @@ import {
 } from '../../shared/live/protocol.ts';
 import type { LiveBackend } from './backend.ts';
 import { Coalescer } from './coalescer.ts';
+import { ScopeCache } from './scopeCache.ts';
 import type { ConnectionCounts } from './connections.ts';
 import { TokenBucket } from './tokenBucket.ts';
 import { UploadStatusOrder } from './uploadOrder.ts';
@@ -51,15 +52,43 @@ export const LIVE_SERVER_OPTIONS = {
   maxHttpBufferSize: 16 * 1024,
 } satisfies Partial<ServerOptions>;
 
+/**
+ * What a socket that stops reading may be owed before its next subscription answer is
+ * refused and it is disconnected, and the same for all of one address's sockets together
+ * (a hundred that never read cannot hold a hundred answers' worth).
+ */
+const MAX_OWED_BYTES = 4 * 1024 * 1024;
+const MAX_ADDRESS_OWED_BYTES = 64 * 1024 * 1024;
+
 /** The answer for a socket that disconnected while its request waited: never sent. */
 const GONE: SubscribeAck = { ok: false, error: 'Disconnected' };
 
 /** What is used here of an Engine.IO connection. */
 interface EngineConnection {
   request: IncomingMessage | null;
+  /** Packets not yet handed to the transport. */
+  writeBuffer: { data?: unknown }[];
+  /** A websocket transport's socket, with what it has yet to write. */
+  transport: { socket?: { bufferedAmount?: number } };
   once(event: 'close', listener: () => void): void;
   on(event: 'packet', listener: (packet: { type: string }) => void): void;
   close(discard: boolean): void;
+}
+
+/** What a connection has been given to send and not yet written to its client. */
+function owedBy(connection: EngineConnection): number {
+  let owed = connection.transport.socket?.bufferedAmount ?? 0;
+  for (const { data } of connection.writeBuffer) {
+    if (typeof data === 'string') owed += data.length;
+    else if (Buffer.isBuffer(data)) owed += data.length;
+  }
+  return owed;
+}
+
+/** A subscription's versions, and about how many bytes its answer takes. */
+interface Versions {
+  versions: Record<string, number>;
+  bytes: number;
 }
 
 /** A message on its way to the sockets, with when its change was committed. */
@@ -90,18 +119,21 @@ export interface LiveHubDeps {
 }
 
 /** Where each message goes, and what it is coalesced under (with its version). */
-function routeOf(message: LiveMessage): { key: string; version?: number } {
+function routeOf(message: LiveMessage): { key: string; version?: number; competitionUic?: number } {
   switch (message.name) {
-    case 'event.changed':
-      return { key: eventRoom(message.payload.event.id), version: message.payload.version };
+    case 'event.changed': {
+      const { event, version } = message.payload;
+      return { key: eventRoom(event.id), version, competitionUic: event.competitionUic };
+    }
     case 'event.removed':
-    case 'event.outdated':
-      return { key: eventRoom(message.payload.eventId), version: message.payload.version };
-    case 'competition.changed':
-      return {
-        key: competitionRoom(message.payload.competition.uic),
-        version: message.payload.version,
-      };
+    case 'event.outdated': {
+      const { eventId, version, competitionUic } = message.payload;
+      return { key: eventRoom(eventId), version, competitionUic };
+    }
+    case 'competition.changed': {
+      const { competition, version } = message.payload;
+      return { key: competitionRoom(competition.uic), version, competitionUic: competition.uic };
+    }
     case 'upload.status':
       return { key: `upload:${message.payload.uploadId}` };
     case 'event.clock':
@@ -128,6 +160,8 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
   const { backend, bus, config, log, metrics, connections } = deps;
 
   const handshakes = new WeakMap<object, Handshake>();
+  const addresses = new WeakMap<object, string>();
+  const byAddress = new Map<string, Set<EngineConnection>>();
   io.engine.on('connection', (raw: EngineConnection) => {
     const request = raw.request!;
     const address = clientAddress(request, config.trustProxyHops);
@@ -135,6 +169,14 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
       connections.add(address);
       raw.once('close', () => connections.release(address));
     }
+    addresses.set(raw, address);
+    let neighbours = byAddress.get(address);
+    if (!neighbours) byAddress.set(address, (neighbours = new Set()));
+    neighbours.add(raw);
+    raw.once('close', () => {
+      neighbours.delete(raw);
+      if (neighbours.size === 0 && byAddress.get(address) === neighbours) byAddress.delete(address);
+    });
     const messages = new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND);
     // 'packet' comes before the packet is handed to Socket.IO: a flood is cut off unread.
     raw.on('packet', (packet) => {
@@ -217,6 +259,34 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
     metrics.pushed(message.name, (Date.now() - committedAt) / 1000);
   }
 
+  // One read of a scope's versions per version of its competition, for every socket asking.
+  const versionsCache = new ScopeCache<Versions>();
+  const versionsOf = (of: { competitionUic: number; eventId?: string }) =>
+    versionsCache.get(of.competitionUic, of.eventId ?? '', async () => {
+      const versions = await backend.versions(of);
+      return { versions, bytes: JSON.stringify(versions).length };
+    });
+
+  /**
+   * The subscription's answer, unless the socket (or its address) stopped reading and is owed
+   * too much already: then it is disconnected instead, before anything more is written.
+   */
+  function answer(socket: Socket, { versions, bytes }: Versions): SubscribeAck {
+    const connection = socket.conn as unknown as EngineConnection;
+    const address = addresses.get(connection) ?? '';
+    let owedToAddress = 0;
+    for (const neighbour of byAddress.get(address) ?? []) owedToAddress += owedBy(neighbour);
+    if (
+      owedBy(connection) + bytes > MAX_OWED_BYTES ||
+      owedToAddress + bytes > MAX_ADDRESS_OWED_BYTES
+    ) {
+      log.warn({ address }, 'live socket not reading: disconnected');
+      connection.close(true);
+      return GONE;
+    }
+    return { ok: true, versions };
+  }
+
   async function subscribe(socket: Socket, target: LiveTarget): Promise<SubscribeAck> {
     if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
       return { ok: false, error: 'Too many subscriptions' };
@@ -242,10 +312,10 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
       let ids = eventsOfCompetition.get(uic);
       if (!ids) eventsOfCompetition.set(uic, (ids = new Set()));
       ids.add(target.eventId);
-      return { ok: true, versions: await backend.versions({ ...target, competitionUic: uic }) };
+      return answer(socket, await versionsOf({ ...target, competitionUic: uic }));
     }
     await socket.join(roomOf(target));
-    return { ok: true, versions: await backend.versions(target) };
+    return answer(socket, await versionsOf(target));
   }
 
   io.on('connection', (socket) => {
@@ -302,10 +372,14 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
       ) {
         return;
       }
-      const { key, version } = routeOf(message);
+      const { key, version, competitionUic } = routeOf(message);
+      if (competitionUic !== undefined) versionsCache.invalidate(competitionUic);
       coalescer.push(key, { message, committedAt }, version);
     },
-    () => io.emit(RESYNC, {}),
+    () => {
+      versionsCache.clear();
+      io.emit(RESYNC, {});
+    },
   );
 
   return {

@@ -43,4 +43,6 @@ export const FEED_CLOSE = {
   notFound: 4404,
   /** The address holds as many live sockets as it may. */
   tooManyConnections: 4429,
+  /** The competition's snapshot is too large to send whole: follow its events one by one. */
+  tooLarge: 4413,
 } as const;

@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
+import {
+  athlete,
+  createClub,
+  createCompetition,
+  createEvent,
+  paddedField,
+} from '../support/factory.ts';
 import { Spectator } from '../support/spectator.ts';
 import { updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
@@ -395,6 +401,62 @@ describe('feed connections', () => {
     } finally {
       page.close();
     }
+  });
+
+  it('that never read share one copy of the snapshot, and an address is cut off before it is owed more than the limit', async () => {
+    const t = await app({ trustProxyHops: 1, liveMaxConnectionsPerAddress: 200 });
+    const gauge = async () => (await liveFeedSockets.get()).values[0]?.value ?? 0;
+    const { competition } = await meet(t);
+    // About 9 MB, past what the kernel takes of a socket that does not read (about 4 MB).
+    for (let e = 0; e < 16; e += 1) {
+      await createEvent(t.runtime.db, competition.uic, {
+        status: 'official',
+        results: paddedField(e),
+      });
+    }
+    const query = `competitionUic=${competition.uic}`;
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const first = await feed(t, query, from('203.0.113.20'));
+    const size = Buffer.byteLength(JSON.stringify(await first.next('snapshot')));
+    expect(size).toBeGreaterThan(8_000_000);
+    const openBefore = await gauge();
+    const memoryBefore = process.memoryUsage().arrayBuffers;
+
+    // Sixty feeds from one address that stop reading at once.
+    const stalled = await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const f = await feed(t, query, from('203.0.113.21'));
+        f.socket.pause();
+        return f;
+      }),
+    );
+    // A feed opened after them has its snapshot once theirs were written (or refused).
+    await (await feed(t, query, from('203.0.113.22'))).next('snapshot');
+
+    const grown = process.memoryUsage().arrayBuffers - memoryBefore;
+    expect(grown).toBeLessThan(2 * size);
+    // 64 MiB owed to one address at most: the rest were dropped, not buffered.
+    const held = (await gauge()) - openBefore - 1;
+    expect(held).toBeLessThanOrEqual(Math.floor((64 * 1024 * 1024) / size));
+    expect(held).toBeGreaterThan(0);
+    for (const f of stalled) f.socket.terminate();
+  });
+
+  it('are refused a snapshot too large to send whole (4413), and may follow single events', async () => {
+    const t = await app({});
+    const { competition, heat } = await meet(t);
+    // About 20 MB in all, past the 16 MiB one socket may be owed.
+    for (let e = 0; e < 36; e += 1) {
+      await createEvent(t.runtime.db, competition.uic, {
+        status: 'official',
+        results: paddedField(e),
+      });
+    }
+    const whole = await feed(t, `competitionUic=${competition.uic}`);
+    expect(await whole.next('error')).toMatchObject({ code: 'payload_too_large' });
+    expect((await whole.closing()).code).toBe(FEED_CLOSE.tooLarge);
+    const one = await feed(t, `eventId=${heat.id}`);
+    expect((await one.next('snapshot')).events.map((e) => e.id)).toEqual([heat.id]);
   });
 
   it('are closed with 1001 when the node stops, and counted while open', async () => {

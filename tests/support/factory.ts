@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/connect.ts';
 import type { NewClub, NewCompetition, NewEvent } from '../../server/db/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import { athleteRow } from '../../shared/athleteRow.ts';
+import { MAX_EVENT_ROWS } from '../../shared/rowCap.ts';
 import { forgetCachedReads } from './cachedReads.ts';
 
 let counter = 0;
@@ -60,6 +62,12 @@ export async function createCompetition(
 
 /** A result or start-list row: the shared builder, under the name the tests read best. */
 export { athleteRow as athlete } from '../../shared/athleteRow.ts';
+
+/** A full field (MAX_EVENT_ROWS rows) with long names: about 560 KB of an event's JSON. */
+export const paddedField = (tag: string | number): AthleteRow[] =>
+  Array.from({ length: MAX_EVENT_ROWS }, (_, i) =>
+    athleteRow({ name: `Runner ${tag}-${i} ${'x'.repeat(200)}`, rank: String(i + 1) }),
+  );
 
 export async function createEvent(
   db: Db,
