@@ -165,6 +165,16 @@ export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
 }
 
 /** The competition an event belongs to, whether or not it is public. */
+/** How many events a competition holds, public or not. */
+export async function countEvents(db: Db, competitionUic: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('competitionUic', '=', competitionUic)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 export async function findEventCompetitionUic(db: Db, id: string): Promise<number | undefined> {
   if (!UUID.test(id)) return undefined;
   const row = await db

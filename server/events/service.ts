@@ -5,9 +5,9 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import { Invalid, NotFound } from '../errors.ts';
-import { rowCapRefusal } from '../../shared/rowCap.ts';
+import { EVENT_CAP_MESSAGE, MAX_COMPETITION_EVENTS, rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish, resolveChange, type Change } from '../live/commit.ts';
-import { isEventId } from './queries.ts';
+import { countEvents, isEventId } from './queries.ts';
 import { eventMessage, type SavedEvent } from './message.ts';
 import { EventChanges } from './changes.ts';
 import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
@@ -59,6 +59,16 @@ export function checkRowCap(fields: EventFields, event = 'the event'): void {
 }
 
 /**
+ * Refuses one event more in a competition that holds the most it may. Two writers at once
+ * may each pass with the last place: the cap is about floods, a few over it harm nothing.
+ */
+async function checkEventCap(trx: Db, competitionUic: number): Promise<void> {
+  if ((await countEvents(trx, competitionUic)) >= MAX_COMPETITION_EVENTS) {
+    throw new RowCapExceeded(EVENT_CAP_MESSAGE);
+  }
+}
+
+/**
  * The venue's time now, unless results already arrived; only on the competition's own day:
  * results typed in the day after say nothing of when the meet ran. (A new event's first
  * results, from the admin's form, are not timed at all.)
@@ -104,6 +114,7 @@ export async function createEvent(
   return commitThenPublish(deps, async (trx) => {
     const fields = await resolveChange(change, trx);
     const { eventName, eventType, ...rest } = fields;
+    await checkEventCap(trx, competitionUic);
     const saved = await trx
       .insertInto('events')
       .values({ ...columns(rest, 'insert'), competitionUic, eventName, eventType })
@@ -132,6 +143,7 @@ export async function insertEvent(
   fields: Omit<NewEventFields, 'id'>,
 ): Promise<string> {
   const { eventName, eventType, ...rest } = fields;
+  await checkEventCap(trx, competitionUic);
   const saved = await trx
     .insertInto('events')
     .values({ ...columns(rest, 'insert'), competitionUic, eventName, eventType })

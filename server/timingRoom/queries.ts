@@ -16,6 +16,15 @@ export async function insertToken(
   return row.id;
 }
 
+export async function countTokens(db: Db, competitionUic: number): Promise<number> {
+  const { count } = await db
+    .selectFrom('competitionTokens')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('competitionUic', '=', competitionUic)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /** A competition's tokens, newest first, with what each one's agent last reported. */
 export async function listTokens(db: Db, competitionUic: number): Promise<CompetitionToken[]> {
   const rows = await db

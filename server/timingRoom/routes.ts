@@ -4,12 +4,14 @@ import {
   CompetitionTokens,
   CreatedToken,
   CreateTokenBody,
+  MAX_COMPETITION_TOKENS,
+  TOKEN_CAP_MESSAGE,
   TokenParams,
 } from '../../shared/schemas/timingRoom.ts';
 import { adminOf, type AdminDeps } from '../admin/plugin.ts';
 import { ownedCompetition } from '../auth/scope.ts';
-import { NotFound } from '../errors.ts';
-import { deleteToken, insertToken, listTokens } from './queries.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { countTokens, deleteToken, insertToken, listTokens } from './queries.ts';
 import { requestSendHeld } from './sendHeld.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -30,6 +32,9 @@ export const tokenRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db })
     async (request, reply) => {
       const user = adminOf(request);
       const competition = await ownedCompetition(db, user, request.params.uic);
+      if ((await countTokens(db, competition.uic)) >= MAX_COMPETITION_TOKENS) {
+        throw new Conflict(TOKEN_CAP_MESSAGE);
+      }
       const token = newToken();
       const id = await insertToken(db, {
         competitionUic: competition.uic,

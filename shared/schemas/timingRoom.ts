@@ -3,6 +3,15 @@ import { z } from 'zod';
 /** A name the admin gives a token ("Finish PC", "Field PC 2"). */
 export const TokenName = z.string().trim().min(1, 'Give the token a name.').max(60);
 
+/**
+ * A timing room has a few computers: a competition holds this many tokens at most, so a
+ * script or a stolen session cannot fill the table (each token is checked at every upload).
+ */
+export const MAX_COMPETITION_TOKENS = 20;
+export const TOKEN_CAP_MESSAGE =
+  `This competition already has ${MAX_COMPETITION_TOKENS} timing room tokens, the most it ` +
+  'may have: delete one it no longer uses first.';
+
 /** POST /api/admin/competitions/{uic}/tokens. */
 export const CreateTokenBody = z.object({ name: TokenName });
 

@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { adminWithEvent, eventBody } from '../support/admin.ts';
 import { athlete } from '../support/factory.ts';
-import { accepted, sendUpload, settled } from '../support/uploads.ts';
+import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
 import { bookBytes } from '../fixtures/xlsx/book.ts';
-import { MAX_EVENT_ROWS, ROW_CAP_MESSAGE } from '../../shared/rowCap.ts';
+import {
+  EVENT_CAP_MESSAGE,
+  MAX_COMPETITION_EVENTS,
+  MAX_EVENT_ROWS,
+  NOTHING_APPLIED,
+  ROW_CAP_MESSAGE,
+} from '../../shared/rowCap.ts';
 import { saveScoreboardResults } from '../../server/events/live.ts';
 import { RowCapExceeded, updateEvent } from '../../server/events/service.ts';
 
@@ -212,6 +218,55 @@ describe('the row cap on uploads', () => {
       'The timetable lists 2,001 events: a timetable creates at most 2,000. Nothing of the file was applied.',
     );
     expect(await eventsOf(competition.uic)).toHaveLength(1);
+  });
+});
+
+describe('the cap on events per competition', () => {
+  it('refuses one event more from the admin and from a FinishLynx folder, and still takes results for the events it has', async () => {
+    const { client, competition, event } = await setUp();
+    await t.runtime.db
+      .insertInto('events')
+      .values(
+        Array.from({ length: MAX_COMPETITION_EVENTS - 1 }, (_, i) => ({
+          competitionUic: competition.uic,
+          eventName: `Race ${i + 2}`,
+          eventType: 'ATHLETICS' as const,
+        })),
+      )
+      .execute();
+
+    const created = await client.json(`/api/admin/competitions/${competition.uic}/events`, {
+      method: 'POST',
+      json: eventBody(),
+    });
+    expect(created).toMatchObject({
+      status: 400,
+      body: { code: 'invalid', error: EVENT_CAP_MESSAGE },
+    });
+
+    const batch = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/competitions/${competition.uic}/upload-lynx`,
+        [{ name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') }],
+        { field: 'files' },
+      ),
+    );
+    const refused = await settled(client, batch.uploadId);
+    expect(refused.files).toEqual([
+      expect.objectContaining({
+        outcome: 'refused',
+        reason: `${EVENT_CAP_MESSAGE} ${NOTHING_APPLIED}`,
+      }),
+    ]);
+    expect(await eventsOf(competition.uic)).toHaveLength(MAX_COMPETITION_EVENTS);
+
+    const results = [athlete({ name: 'Ciara Neville', rank: '1', performance: '11.41' })];
+    const saved = await client.json(`/api/admin/events/${event.id}`, {
+      method: 'PUT',
+      json: eventBody({ resultsFileType: 'MANUAL', results }),
+    });
+    expect(saved.status).toBe(200);
   });
 });
 

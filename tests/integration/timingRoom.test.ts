@@ -16,6 +16,7 @@ import type {
   ScoreboardAnswer,
   ScoreboardUpdate,
 } from '../../shared/schemas/timingRoom.ts';
+import { MAX_COMPETITION_TOKENS, TOKEN_CAP_MESSAGE } from '../../shared/schemas/timingRoom.ts';
 
 // The timing room's side of the server: competition tokens, the agent's uploads (each
 // content once, a changed file as a correction), its status and the scoreboard feed.
@@ -106,6 +107,25 @@ describe('competition tokens', () => {
     expect((await agent.fetch('/api/agent')).status).toBe(401);
     const upload = await sendFiles(agent, competition.uic, meetFiles('lynx.evt'));
     expect(upload.status).toBe(401);
+  });
+
+  it('are at most 20 a competition, refused past that with the reason', async () => {
+    const competition = await createCompetition(t.runtime.db, clubUic);
+    for (let i = 1; i <= MAX_COMPETITION_TOKENS; i += 1) {
+      await createToken(admin, competition.uic, `PC ${i}`);
+    }
+    const past = await admin.json(`/api/admin/competitions/${competition.uic}/tokens`, {
+      method: 'POST',
+      json: { name: 'One more' },
+    });
+    expect(past).toMatchObject({
+      status: 409,
+      body: { code: 'conflict', error: TOKEN_CAP_MESSAGE },
+    });
+    const { body: list } = await admin.json<CompetitionToken[]>(
+      `/api/admin/competitions/${competition.uic}/tokens`,
+    );
+    expect(list).toHaveLength(MAX_COMPETITION_TOKENS);
   });
 
   it('are good only for their own competition’s uploads', async () => {
@@ -443,5 +463,14 @@ describe('the scoreboard feed', () => {
       time: 'soon',
     });
     expect(bad.body.outcome).toBe('ignored');
+    for (const time of ['99999999999999999999', '24:00:00.1']) {
+      const outOfRange = await post(agent, {
+        type: 'clock',
+        heat: { eventNumber: 1, round: 1, heat: 1, eventName: 'Boys 110 Meter Hurdles' },
+        state: 'running',
+        time,
+      });
+      expect(outOfRange).toMatchObject({ status: 400, body: { code: 'invalid' } });
+    }
   });
 });
