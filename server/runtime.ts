@@ -17,6 +17,8 @@ import { dropExpiredFailedUploads } from './uploads/retention.ts';
 export interface Runtime {
   config: Config;
   db: Db;
+  /** Whether the database answers now, for /readyz (db/connect.ts). */
+  pingDatabase(): Promise<void>;
   bus: Bus;
   queue: JobQueue;
   mailer: Mailer;
@@ -79,6 +81,7 @@ export async function createRuntime(
   return {
     config,
     db: database.db,
+    pingDatabase: database.ping,
     bus,
     queue,
     mailer,

@@ -4,12 +4,15 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
+import { poolProbe } from './probe.ts';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseConfig['kind'];
+  /** Answers once the database does (for /readyz): never queued behind busy requests. */
+  ping(): Promise<void>;
   /** Embedded only: a gzipped copy of the whole database (test templates, backups). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -22,6 +25,8 @@ export interface ConnectOptions {
 }
 
 const DATE_OID = 1082;
+/** Connections to PostgreSQL per process. */
+const POOL_SIZE = 10;
 const keepDateText = (value: string) => value;
 
 export async function connectDatabase(
@@ -40,6 +45,9 @@ export async function connectDatabase(
     return {
       db,
       kind: 'pglite',
+      ping: async () => {
+        await pglite.query('select 1');
+      },
       dumpDataDir: () => pglite.dumpDataDir('gzip'),
       // Kysely's PGlite driver closes the PGlite instance on destroy.
       close: () => db.destroy(),
@@ -48,7 +56,7 @@ export async function connectDatabase(
 
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 10,
+    max: POOL_SIZE,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === DATE_OID
@@ -64,5 +72,6 @@ export async function connectDatabase(
   // would end the process. The query in flight, or the next, fails and the pool drops it.
   pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const ping = poolProbe(pool, config.url, POOL_SIZE);
+  return { db, kind: 'postgres', ping, close: () => db.destroy() };
 }

@@ -1,9 +1,10 @@
 import net from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startTestApp, testDbKind, type TestApp } from '../support/app.ts';
 import { UNAVAILABLE_MESSAGE } from '../../server/errors.ts';
-import { createReadiness } from '../../server/infra/readiness.ts';
+import { createReadiness, PROBE_TIMEOUT_MS } from '../../server/infra/readiness.ts';
 
 // Issue 13, point 13: /healthz says the process answers; /readyz says whether it can serve,
 // and a load balancer is told to wait (503, Retry-After) while its database or Redis is away.
@@ -46,13 +47,45 @@ describe('/readyz', () => {
 
   it('reports Redis down while it is away, whatever the database says', async () => {
     const t = await app();
-    const readiness = createReadiness(t.runtime.db, `redis://127.0.0.1:${await deadPort()}`);
+    const readiness = createReadiness(
+      t.runtime.pingDatabase,
+      `redis://127.0.0.1:${await deadPort()}`,
+    );
     try {
       expect(await readiness.check()).toEqual({ ready: false, database: 'ok', redis: 'down' });
     } finally {
       await readiness.close();
     }
   });
+
+  it('calls a node whose event loop was held up past the timeout ready, its database answering', async () => {
+    const t = await app();
+    const readiness = createReadiness(t.runtime.pingDatabase, undefined);
+    try {
+      await readiness.check(); // connected: the question is one round trip
+      const checking = readiness.check();
+      // Busy with work for longer than the probe may take, as under a flood of uploads.
+      const until = Date.now() + PROBE_TIMEOUT_MS + 300;
+      while (Date.now() < until);
+      expect(await checking).toEqual({ ready: true, database: 'ok', redis: 'not configured' });
+    } finally {
+      await readiness.close();
+    }
+  });
+
+  it.runIf(testDbKind() === 'postgres')(
+    'calls a node whose every database connection is busy ready, not "database down"',
+    async () => {
+      const t = await app();
+      // Every connection of the pool taken by slow requests, past the probe's timeout.
+      const slow = Array.from({ length: 10 }, () =>
+        sql`select pg_sleep(${(PROBE_TIMEOUT_MS + 1_000) / 1000})`.execute(t.runtime.db),
+      );
+      const answer = await ready(t);
+      expect(answer).toMatchObject({ status: 200, body: { ready: true, database: 'ok' } });
+      await Promise.all(slow);
+    },
+  );
 
   it('answers 503 with Retry-After once the database is gone, while /healthz still answers', async () => {
     const t = await app();
