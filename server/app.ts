@@ -49,7 +49,7 @@ export interface AppOptions {
 
 /** Builds the HTTP app on a runtime; tests and main.ts both start it from here. */
 export async function buildApp(
-  runtime: Pick<Runtime, 'config' | 'db' | 'bus' | 'queue' | 'mailer' | 'limits'>,
+  runtime: Pick<Runtime, 'config' | 'db' | 'pingDatabase' | 'bus' | 'queue' | 'mailer' | 'limits'>,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const { config, db, bus } = runtime;
@@ -110,7 +110,7 @@ export async function buildApp(
   app.get('/healthz', async () => {
     return { ok: true };
   });
-  const readiness = createReadiness(db, config.redisUrl);
+  const readiness = createReadiness(runtime.pingDatabase, config.redisUrl);
   app.addHook('onClose', () => readiness.close());
   app.get('/readyz', async (_request, reply) => {
     const report = await readiness.check();
