@@ -11,7 +11,8 @@ import type { AgentIdentity, AgentStatusReport } from '../shared/schemas/timingR
 import { RithApi, type Problem } from './api.ts';
 import type { AgentOptions } from './args.ts';
 import { Connection } from './connection.ts';
-import { readWhole, waitUntilStable, whenFinished } from './files.ts';
+import { isMeetFile } from './files.ts';
+import { LynxFolder } from './folder.ts';
 import { HeldFiles, holdsBack } from './held.ts';
 import { Journal } from './journal.ts';
 import { DEFAULT_LOCK_TUNING, FolderLock, FolderLockedError, type LockTuning } from './lock.ts';
@@ -19,6 +20,7 @@ import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { Reporter, type Out } from './report.ts';
 import { Scoreboard, ScoreboardPortError } from './scoreboard.ts';
 import { DEFAULT_SENDER_TUNING, Sender, type SenderTuning } from './sender.ts';
+import { endsWithLineBreak, waitUntilStable, whenFinished } from './settle.ts';
 import { DEFAULT_STATUS_TUNING, StatusReporter, type StatusTuning } from './status.ts';
 import { backoffMs, localDay, sleep } from './time.ts';
 import { AGENT_VERSION } from './version.ts';
@@ -96,24 +98,6 @@ export interface AgentHandle {
 export const TOKEN_REFUSED =
   'Rith refused the token: it was revoked or is wrong. Create a new token in the admin console (Timing room) and start the agent again.';
 
-/** At most this many files are read and hashed at once (a meet folder can hold hundreds). */
-const READ_CONCURRENCY = 8;
-
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await work();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `…${text.slice(text.length - max + 1)}`;
 
@@ -148,6 +132,7 @@ export async function startAgent(
   };
   const folder = resolve(options.folder);
   await checkFolder(folder);
+  const lynx = await LynxFolder.open(folder, reporter);
   let lock: FolderLock | null;
   try {
     lock = await FolderLock.acquire(folder, now(), tuning.lock, (text) => reporter.note(text));
@@ -335,7 +320,7 @@ export async function startAgent(
       api,
       competitionUic: identity.competitionUic,
       journal,
-      folder,
+      folder: lynx,
       reporter,
       connection,
       now,
@@ -349,70 +334,83 @@ export async function startAgent(
     const activeSender = sender;
     const activeJournal = journal;
     const today = localDay(now());
-    const limit = limiter(READ_CONCURRENCY);
     const chains = new Map<string, Promise<void>>();
-    const initialWork: Promise<void>[] = [];
+    const initialLooks: Promise<void>[] = [];
     let found = 0;
     /**
      * Reads a file and offers it to the sender. `initial`: there at start, and held back when
      * it is older than today; `saved`: the watcher saw it written; `held`: held back until now.
+     * `looked` resolves once the file no longer holds back the start: offered, held, gone, or
+     * a result found still being written, which then waits on its own.
      */
-    const take = (name: string, path: string, why: 'initial' | 'saved' | 'held') => {
+    const take = (name: string, why: 'initial' | 'saved' | 'held') => {
       const seq = activeSender.ticket();
       const key = lynxFileKey(name);
+      let resolveLooked!: () => void;
+      const looked = new Promise<void>((resolve) => (resolveLooked = resolve));
+      // A meet file still being written at start holds the start: results need it first.
+      const mayWaitAlone = why === 'initial' && !isMeetFile(name);
+      let writing = false;
+      const waitAlone = () => {
+        writing = true;
+        resolveLooked();
+      };
       // One read at a time per file, so its versions are offered in the order written.
-      const work = (chains.get(key) ?? Promise.resolve())
-        .then(() =>
-          limit(async () => {
-            if (why === 'initial') {
-              await waitUntilStable(
-                path,
-                tuning.watch.stabilityMs,
-                tuning.watch.checkMs,
-                stopping.signal,
-              );
-            }
-            if (stopping.signal.aborted) return;
-            const content = await readWhole(path);
-            if (!content) return;
-            if (why === 'initial') {
-              found += 1;
-              const file = { key, hash: content.hash, mtimeMs: content.mtimeMs };
-              if (!options.sendExisting && holdsBack(file, activeJournal, today)) {
-                held.hold({ key, name, path });
-                return;
-              }
-            }
-            const read = await whenFinished(path, content, {
-              boundMs: tuning.watch.unfinishedMs,
+      const done = (chains.get(key) ?? Promise.resolve())
+        .then(async () => {
+          if (why === 'initial') {
+            await waitUntilStable(lynx, name, {
+              stableMs: tuning.watch.stabilityMs,
               checkMs: tuning.watch.checkMs,
               signal: stopping.signal,
+              onChanging: mayWaitAlone ? waitAlone : undefined,
             });
-            if (!read || stopping.signal.aborted) return;
-            if (!read.finished) {
-              reporter.step(
-                'warning',
-                `${name}: no line break at its end after ${tuning.watch.unfinishedMs / 1000} s; sending it as it is`,
-              );
+          }
+          if (stopping.signal.aborted) return;
+          const content = await lynx.read(name);
+          if (!content) return;
+          if (why === 'initial' && !writing) {
+            const file = { key, hash: content.hash, mtimeMs: content.mtimeMs };
+            if (!options.sendExisting && holdsBack(file, activeJournal, today)) {
+              held.hold({ key, name });
+              return;
             }
-            const queued = activeSender.offer(name, read.content.hash, seq);
-            if (why === 'saved' && queued) reporter.step('saved', name);
-          }),
-        )
+            if (mayWaitAlone && !endsWithLineBreak(content.bytes)) waitAlone();
+          }
+          const read = await whenFinished(lynx, name, content, {
+            boundMs: tuning.watch.unfinishedMs,
+            checkMs: tuning.watch.checkMs,
+            signal: stopping.signal,
+          });
+          if (!read || stopping.signal.aborted) return;
+          if (!read.finished) {
+            reporter.step(
+              'warning',
+              `${name}: no line break at its end after ${tuning.watch.unfinishedMs / 1000} s; sending it as it is`,
+            );
+          }
+          // Done writing only now: it takes its place among the files settled by now.
+          const place = writing ? activeSender.ticket() : seq;
+          const queued = activeSender.offer(name, read.content.hash, place);
+          if ((why === 'saved' || writing) && queued) reporter.step('saved', name);
+        })
         .catch((error: unknown) => {
           reporter.step('waiting', `${name}: cannot read it (${(error as Error).message})`);
-        });
-      chains.set(key, work);
-      void work.finally(() => {
-        if (chains.get(key) === work) chains.delete(key);
+        })
+        .finally(resolveLooked);
+      chains.set(key, done);
+      void done.finally(() => {
+        if (chains.get(key) === done) chains.delete(key);
       });
-      return work;
+      return { done, looked };
     };
-    const onFile = (name: string, path: string, initial: boolean) => {
+    const onFile = (name: string, initial: boolean) => {
       // Saved again since the start: it is today's, no longer held back.
       if (!initial && held.release(lynxFileKey(name))) changed();
-      const work = take(name, path, initial ? 'initial' : 'saved');
-      if (initial) initialWork.push(work);
+      const { looked } = take(name, initial ? 'initial' : 'saved');
+      if (!initial) return;
+      found += 1;
+      initialLooks.push(looked);
     };
 
     let sendingHeld = false;
@@ -426,7 +424,7 @@ export async function startAgent(
       );
       // One after another, meet files first: a heat's results never reach Rith before the
       // lynx.evt that names its heats (the sender is already running).
-      for (const file of files) await take(file.name, file.path, 'held');
+      for (const file of files) await take(file.name, 'held').done;
       // Rith forgets the request once a report says none are held: by then the files must be
       // queued in the journal on disk, where a crash cannot lose them. A failed write is
       // reported by the sender, whose queue sends them all the same.
@@ -438,7 +436,7 @@ export async function startAgent(
 
     const watching = new Promise<void>((resolveReady) => {
       watcher = watchFolder(
-        folder,
+        lynx.root,
         { poll: options.poll ?? false, tuning: tuning.watch },
         {
           file: onFile,
@@ -451,7 +449,7 @@ export async function startAgent(
       watching,
       new Promise((resolve) => stopping.signal.addEventListener('abort', resolve)),
     ]);
-    await Promise.all(initialWork);
+    await Promise.all(initialLooks);
     if (stopping.signal.aborted) throw new AgentStartError('stopped');
     const waiting = activeSender.queueLength;
     const sending =

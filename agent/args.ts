@@ -1,16 +1,22 @@
 /** The command line: flags only, so the line the admin console shows can be pasted as it is. */
 import { parseArgs } from 'node:util';
+import { readToken, TOKEN_ENV, TokenError } from './token.ts';
 
 export const USAGE = `Rith timing room agent: publishes what FinishLynx saves, as soon as it is saved.
 
 Usage:
+  node rith-agent.mjs --url <site> --token-file <file> --folder <dir> [options]
   node rith-agent.mjs --url <site> --token <token> --folder <dir> [options]
 
 Required:
   --url <site>             The Rith site, e.g. https://rith.ie
-  --token <token>          The competition's agent token (admin console, Timing room)
   --folder <dir>           The folder FinishLynx saves to (lynx.evt, lynx.sch, lynx.ppl,
                            .lif and .lff files)
+  The competition's agent token (admin console, Timing room), one of:
+  --token-file <file>      A file holding the token (best: the token stays out of sight)
+  ${TOKEN_ENV}               The environment variable
+  --token <token>          On the command line, where every user of this PC can see it
+                           in the list of running programs
 
 Options:
   --state <dir>            Where the agent keeps its journal (default <folder>/.rith-agent)
@@ -50,7 +56,8 @@ export type ParsedArgs =
   | { kind: 'version' }
   | { kind: 'error'; message: string };
 
-export function parseAgentArgs(argv: string[]): ParsedArgs {
+/** `env`: the agent's environment, read here once (for RITH_TOKEN). */
+export function parseAgentArgs(argv: string[], env: NodeJS.ProcessEnv): ParsedArgs {
   let values;
   try {
     ({ values } = parseArgs({
@@ -60,6 +67,7 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
       options: {
         url: { type: 'string' },
         token: { type: 'string' },
+        'token-file': { type: 'string' },
         folder: { type: 'string' },
         state: { type: 'string' },
         'scoreboard-port': { type: 'string' },
@@ -77,10 +85,23 @@ export function parseAgentArgs(argv: string[]): ParsedArgs {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const given = { url: values.url?.trim(), token: values.token?.trim(), folder: values.folder };
+  let token;
+  try {
+    token = readToken({ flag: values.token, file: values['token-file'], env: env[TOKEN_ENV] });
+  } catch (error) {
+    if (error instanceof TokenError) return { kind: 'error', message: error.message };
+    throw error;
+  }
+  const given = { url: values.url?.trim(), token, folder: values.folder };
   if (!given.url || !given.token || !given.folder?.trim()) {
     const missing = (['url', 'token', 'folder'] as const).filter((name) => !given[name]?.trim());
-    return { kind: 'error', message: `Missing ${missing.map((name) => `--${name}`).join(', ')}.` };
+    const where = given.token
+      ? ''
+      : ` The token may also come from --token-file <file> or the ${TOKEN_ENV} environment variable.`;
+    return {
+      kind: 'error',
+      message: `Missing ${missing.map((name) => `--${name}`).join(', ')}.${where}`,
+    };
   }
   const url = checkUrl(given.url);
   if (typeof url !== 'string') return url;

@@ -29,7 +29,6 @@ export function holdsBack(
 export interface HeldFile {
   key: string;
   name: string;
-  path: string;
 }
 
 /** How many file names the start line shows before "…". */

@@ -8,7 +8,7 @@ import { AgentStartError, startAgent } from './agent.ts';
 import { AGENT_VERSION } from './version.ts';
 
 async function main(): Promise<number> {
-  const parsed = parseAgentArgs(process.argv.slice(2));
+  const parsed = parseAgentArgs(process.argv.slice(2), process.env);
   if (parsed.kind === 'help') {
     console.log(USAGE);
     return 0;

@@ -3,7 +3,8 @@
  * the agent as a client and sends what rith.lss formats. Several connections are accepted
  * (FinishLynx reconnects after a restart, or a second FinishLynx runs the field events), each
  * read as a stream of its own; UDP on the same port number is read too, per sender. Every
- * update merges into one heat board and is forwarded to Rith.
+ * update merges into one heat board and is forwarded to Rith. What comes and goes is said at
+ * most once a minute (agent/throttle.ts), however many connections come.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
@@ -13,6 +14,8 @@ import type { Problem, RithApi } from './api.ts';
 import type { Connection } from './connection.ts';
 import { ScoreboardForwarder } from './forward.ts';
 import type { Reporter } from './report.ts';
+import { LineThrottle } from './throttle.ts';
+import { clockTime } from './time.ts';
 
 /** UDP has no connection: a sender heard from this recently counts as connected. */
 const UDP_CONNECTED_MS = 30_000;
@@ -54,6 +57,7 @@ export class Scoreboard {
   private lastLineAt: Date | null = null;
   private lastUdpAt = 0;
   private readonly now: () => Date;
+  private readonly lines: LineThrottle;
 
   private constructor(
     private readonly deps: ScoreboardDeps,
@@ -63,6 +67,7 @@ export class Scoreboard {
     readonly port: number,
   ) {
     this.now = deps.now ?? (() => new Date());
+    this.lines = new LineThrottle(this.now);
   }
 
   static async start(deps: ScoreboardDeps): Promise<Scoreboard> {
@@ -160,16 +165,21 @@ export class Scoreboard {
     this.sockets.add(socket);
     socket.setKeepAlive(true, 10_000);
     const from = socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown address';
-    this.deps.reporter.note(`FinishLynx connected to the scoreboard port from ${from}.`);
-    this.deps.onChange();
+    const connected = this.tell(
+      'connected',
+      (also) => `FinishLynx connected to the scoreboard port from ${from}${also}.`,
+    );
+    if (connected) this.deps.onChange();
     const reader = new ScoreboardReader();
     let warned = false;
     socket.on('data', (chunk: Buffer) => {
       this.read(reader, chunk);
       if (!warned && reader.stats.skipped > 0 && reader.stats.skipped >= reader.stats.records) {
         warned = true;
-        this.deps.reporter.note(
-          'scoreboard: lines that are not in rith.lss format arrive; is FinishLynx using rith.lss as its scoreboard script?',
+        this.tell(
+          'not rith.lss',
+          () =>
+            'scoreboard: lines that are not in rith.lss format arrive; is FinishLynx using rith.lss as its scoreboard script?',
         );
       }
     });
@@ -177,9 +187,29 @@ export class Scoreboard {
     socket.on('error', () => undefined);
     socket.on('close', () => {
       this.sockets.delete(socket);
-      this.deps.reporter.note(`FinishLynx disconnected from the scoreboard port (${from}).`);
-      this.deps.onChange();
+      const disconnected = this.tell(
+        'disconnected',
+        (also) => `FinishLynx disconnected from the scoreboard port (${from})${also}.`,
+      );
+      if (disconnected) this.deps.onChange();
     });
+  }
+
+  /**
+   * Prints a line of this kind unless one was printed within the minute; `also` counts the
+   * ones left out since. True when printed. A connection coming or going is worth a status
+   * report and line only then: one not said waits for the heartbeat (the report every 15 s,
+   * the line every minute), so a flood makes no more of those than of its own lines.
+   */
+  private tell(kind: string, line: (also: string) => string): boolean {
+    const allowed = this.lines.allow(kind);
+    if (!allowed) return false;
+    const also =
+      allowed.since && allowed.leftOut > 0
+        ? ` (${allowed.leftOut} more since ${clockTime(allowed.since)})`
+        : '';
+    this.deps.reporter.note(line(also));
+    return true;
   }
 
   private read(reader: ScoreboardReader, chunk: Uint8Array): void {

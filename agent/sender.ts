@@ -10,10 +10,10 @@
  * backoff; a refusal of one file is recorded with its content, so that content is not sent
  * again; a refused token stops the agent.
  */
-import { join } from 'node:path';
 import type { FileReport, Problem, RithApi, UploadAnswer, UploadView } from './api.ts';
 import type { Connection } from './connection.ts';
-import { readWhole, sendRank, type FileContent } from './files.ts';
+import { sendRank } from './files.ts';
+import type { FileContent, LynxFolder } from './folder.ts';
 import { type FileOutcome, type Journal, type PendingFile } from './journal.ts';
 import { lynxFileKey } from '../shared/lynxFiles.ts';
 import { describeReport, type Reporter } from './report.ts';
@@ -48,7 +48,7 @@ export interface SenderDeps {
   api: RithApi;
   competitionUic: number;
   journal: Journal;
-  folder: string;
+  folder: LynxFolder;
   reporter: Reporter;
   connection: Connection;
   now: () => Date;
@@ -136,7 +136,10 @@ export class Sender {
     return true;
   }
 
-  /** Starts sending: called once every file already in the folder has been offered. */
+  /**
+   * Starts sending: called once every file already in the folder has been offered, but for
+   * results still being written, which follow when they are done.
+   */
   start(): void {
     this.open = true;
     this.loop ??= this.run();
@@ -272,7 +275,7 @@ export class Sender {
       if (item.alone && batch.length > 0) break;
       let content: FileContent | null;
       try {
-        content = await readWhole(join(folder, item.name));
+        content = await folder.read(item.name);
         this.unreadable.delete(item.key);
       } catch (error) {
         if (!this.unreadable.has(item.key)) {
@@ -286,7 +289,10 @@ export class Sender {
       }
       if (content === null) {
         this.remove(item);
-        this.deps.reporter.step('skipped', `${item.name}: deleted before it could be sent`);
+        // A file refused (replaced by a link, grown too large) has had its line from the folder.
+        if (!folder.refuses(item.name)) {
+          this.deps.reporter.step('skipped', `${item.name}: deleted before it could be sent`);
+        }
         this.deps.onChange();
         continue;
       }

@@ -4,6 +4,9 @@
  * when its size has not changed for `stabilityMs` (chokidar's awaitWriteFinish); a file
  * renamed into place is complete at once and settles as fast. The threshold is short because
  * the whole path from FinishLynx's last write to spectators must stay within a second.
+ *
+ * Links are reported as what they are, not followed (the agent refuses them when it reads,
+ * agent/ownFile.ts): a link named like a Lynx file must not have its target watched.
  */
 import { basename, resolve } from 'node:path';
 import type { Stats } from 'node:fs';
@@ -18,7 +21,7 @@ export interface WatchTuning {
   /** How often a polled folder (--poll) is listed. */
   pollMs: number;
   /**
-   * How long a file without its closing line break is waited for (agent/files.ts
+   * How long a file without its closing line break is waited for (agent/settle.ts
    * whenFinished) before what is there is sent.
    */
   unfinishedMs: number;
@@ -36,7 +39,7 @@ export interface WatchEvents {
    * A Lynx file is written. `initial`: it was there when watching started; those are
    * reported at once, before `ready`, without waiting for their writes to finish.
    */
-  file: (name: string, path: string, initial: boolean) => void;
+  file: (name: string, initial: boolean) => void;
   /** Every file already in the folder has been reported. */
   ready: () => void;
   error: (message: string) => void;
@@ -57,6 +60,7 @@ export function watchFolder(
     depth: 0,
     ignoreInitial: false,
     persistent: true,
+    followSymlinks: false,
     usePolling: options.poll,
     interval: options.tuning.pollMs,
     binaryInterval: options.tuning.pollMs,
@@ -74,7 +78,7 @@ export function watchFolder(
   });
   const report = (path: string) => {
     const name = basename(path);
-    if (isLynxFile(name)) on.file(name, resolve(root, path), !ready);
+    if (isLynxFile(name)) on.file(name, !ready);
   };
   watcher.on('add', report);
   watcher.on('change', report);

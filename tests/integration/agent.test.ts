@@ -249,6 +249,39 @@ describe('the timing room agent', () => {
     expect(sentLines(agent, 'lynx.evt')).toBe(1);
   });
 
+  it('publishes only the folder’s own files: no link out of it, nothing larger than Rith takes', async () => {
+    const { uic, token, folder } = await newMeet();
+    await save(folder, 'lynx.evt');
+    // The same meet's heats kept elsewhere on the PC, linked into the folder under their names.
+    const elsewhere = await fs.mkdtemp(path.join(os.tmpdir(), 'rith-elsewhere-'));
+    folders.push(elsewhere);
+    await save(elsewhere, '001-1-01.lif');
+    await save(elsewhere, '001-1-02.lif');
+    await fs.symlink(path.join(elsewhere, '001-1-01.lif'), path.join(folder, '001-1-01.lif'));
+    await fs.link(path.join(elsewhere, '001-1-02.lif'), path.join(folder, '001-1-02.lif'));
+    await fs.symlink('/etc/passwd', path.join(folder, 'passwd.lif'));
+    // 400 MB on paper, nothing on disk.
+    const big = await fs.open(path.join(folder, '001-2-01.lif'), 'w');
+    await big.truncate(400 * 1024 * 1024);
+    await big.close();
+    await save(folder, '003-3-00.lif');
+
+    const agent = startAgent({ url: t.url, token, folder });
+    await agent.waitFor(published('003-3-00.lif'));
+    for (const refused of [
+      /skipped\s+001-1-01\.lif: a link to a file elsewhere/,
+      /skipped\s+001-1-02\.lif: a hard link/,
+      /skipped\s+passwd\.lif: a link to a file elsewhere/,
+      /skipped\s+001-2-01\.lif: 400 MB, larger than Rith takes/,
+    ]) {
+      expect(agent.matching(refused)).toHaveLength(1);
+    }
+    for (const name of ['001-1-01.lif', '001-1-02.lif', 'passwd.lif', '001-2-01.lif']) {
+      expect(await storedCopies(uic, name)).toBe(0);
+    }
+    expect((await heat(uic, '110', 1))?.status).toBe('upcoming');
+  });
+
   it('runs as the one file the site serves, with plain node', async () => {
     const { uic, token, folder } = await newMeet();
     const res = await fetch(`${t.url}/agent/rith-agent.mjs`);

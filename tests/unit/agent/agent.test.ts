@@ -42,7 +42,7 @@ async function agent(
   return handle;
 }
 
-// FinishLynx ends each file with a line break: the agent waits for it (agent/files.ts).
+// FinishLynx ends each file with a line break: the agent waits for it (agent/settle.ts).
 const lif = (name: string, text = `1,1,1,100m Men\n1,101,4,Murphy,Aoife,DCH,10.51\n${name}`) =>
   writeFile(join(folder, name), `${text}\r\n`);
 
@@ -240,38 +240,52 @@ describe('the timing room agent', { timeout: 30_000 }, () => {
       await rm(bundle, { force: true });
     });
 
-    it('stops cleanly on Ctrl-C: reports "stopped" and exits 0', async () => {
-      await lif('001-1-01.lif');
-      const child = spawn(process.execPath, [
-        bundle,
-        '--url',
-        rith.url,
-        '--token',
-        rith.token,
-        '--folder',
-        folder,
-      ]);
+    /** The agent as an operator starts it on the folder, with these arguments besides. */
+    function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
+      const child = spawn(
+        process.execPath,
+        [bundle, '--url', rith.url, '--folder', folder, ...args],
+        {
+          env,
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await waitFor(() => output.includes('published 001-1-01.lif'), 'the file');
+      return { child, output: () => output, exited };
+    }
+
+    it('stops cleanly on Ctrl-C: reports "stopped" and exits 0', async () => {
+      await lif('001-1-01.lif');
+      const { child, output, exited } = run(['--token', rith.token]);
+      await waitFor(() => output().includes('published 001-1-01.lif'), 'the file');
       child.kill('SIGINT');
       expect(await exited).toBe(0);
       expect(rith.statuses.at(-1)).toMatchObject({ state: 'stopped', filesToday: 1, queue: 0 });
-      expect(output).toContain('stopped; the journal is saved.');
+      expect(output()).toContain('stopped; the journal is saved.');
+    });
+
+    it('takes its token from a file or from RITH_TOKEN, off the command line', async () => {
+      await lif('001-1-01.lif');
+      const tokenFile = join(dir, 'token.txt');
+      await writeFile(tokenFile, `${rith.token}\r\n`);
+      const fromFile = run(['--token-file', tokenFile]);
+      await waitFor(() => fromFile.output().includes('published 001-1-01.lif'), 'the file');
+      fromFile.child.kill('SIGINT');
+      expect(await fromFile.exited).toBe(0);
+
+      await lif('002-1-01.lif');
+      const fromEnv = run([], { ...process.env, RITH_TOKEN: rith.token });
+      await waitFor(() => fromEnv.output().includes('published 002-1-01.lif'), 'the next file');
+      fromEnv.child.kill('SIGINT');
+      expect(await fromEnv.exited).toBe(0);
     });
 
     it('killed mid-send, sends the file again at the next start and Rith publishes it once', async () => {
       await lif('001-1-01.lif');
       let release!: () => void;
       rith.holdUploads = new Promise((resolve) => (release = resolve));
-      const child = spawn(
-        process.execPath,
-        [bundle, '--url', rith.url, '--token', rith.token, '--folder', folder],
-        {
-          stdio: 'ignore',
-        },
-      );
+      const { child } = run(['--token', rith.token]);
       const killed = new Promise((resolve) => child.on('exit', resolve));
       rith.onUpload = () => child.kill('SIGKILL');
       await killed;

@@ -1,11 +1,12 @@
 /**
  * What the agent makes of the folder it is given: files from an earlier day are held back,
- * a second agent on the folder is refused, and a file still being written waits for its end.
+ * a second agent on the folder is refused, and a file still being written waits for its end,
+ * on its own.
  * In-process, against the stand-in for Rith's API over real HTTP, with real files.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -145,5 +146,42 @@ describe('a file still being written', { timeout: 30_000 }, () => {
     await waitFor(line(/002-1-01\.lif: no line break at its end after 1\.5 s; sending it/), 'warn');
     await waitFor(line(/published 002-1-01\.lif/), 'the file as it is');
     expect(sent()).toEqual(['001-1-01.lif', '002-1-01.lif']);
+  });
+
+  /** Nine heats written at once, none of them done yet. */
+  const nine = Array.from({ length: 9 }, (_, i) => `${String(i + 2).padStart(3, '0')}-1-01.lif`);
+  const published = (name: string) => line(new RegExp(`published ${name.replace('.', '\\.')}`));
+
+  it('at start, holds no finished file back behind results still being written', async () => {
+    await lif('001-1-01.lif');
+    for (const name of nine) await lif(name, '1,1,1,100m Men\r\n');
+    // A slow copy (or FinishLynx) still writing them, a line at a time.
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        for (const name of nine) await appendFile(join(folder, name), '1,101,4,Murphy,Aoife\r\n');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    try {
+      await agent();
+      await waitFor(published('001-1-01.lif'), 'the finished heat, at once', 5_000);
+      expect(sent()).toEqual(['001-1-01.lif']);
+    } finally {
+      writing = false;
+      await writer;
+    }
+    for (const name of nine) await waitFor(published(name), `${name} once written`);
+    expect(lines.filter((text) => / saved +\d{3}-1-01\.lif$/.test(text))).toHaveLength(9);
+  });
+
+  it('holds no finished file back behind files still waiting for their line break', async () => {
+    const handle = await agent({ tuning: { watch: { unfinishedMs: 20_000 } } });
+    await handle.ready;
+    for (const name of nine) await lif(name, '1,1,1,100m Men\r\n1,101,4');
+    await lif('001-1-01.lif');
+    await waitFor(published('001-1-01.lif'), 'the finished heat, at once', 5_000);
+    for (const name of nine) await appendFile(join(folder, name), ',Murphy,Aoife\r\n');
+    for (const name of nine) await waitFor(published(name), `${name} once written`);
   });
 });
