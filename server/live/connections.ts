@@ -1,20 +1,37 @@
+import type { SharedCounts } from './sharedCounts.ts';
+
 /**
  * Live sockets open per client address, across the API process and its fan-out processes:
  * the API process counts a socket it hands over until that process reports it closed, so
- * one address cannot hold more by landing on several processes.
+ * one address cannot hold more by landing on several processes. With Redis, what the other
+ * API nodes hold counts too (sharedCounts.ts).
  */
 export class ConnectionCounts {
   private readonly open = new Map<string, number>();
+  private shared: SharedCounts | null = null;
 
   constructor(private readonly limit: number) {}
 
+  /** Counts the other nodes' sockets too from now on. */
+  share(shared: SharedCounts): void {
+    this.shared = shared;
+  }
+
+  /** Each address's sockets on this node. */
+  entries(): Iterable<[string, number]> {
+    return this.open.entries();
+  }
+
   /** Whether the address may open one more socket. */
   allows(address: string): boolean {
-    return (this.open.get(address) ?? 0) < this.limit;
+    const here = this.open.get(address) ?? 0;
+    return here + (this.shared?.elsewhere(address) ?? 0) < this.limit;
   }
 
   add(address: string): void {
-    this.open.set(address, (this.open.get(address) ?? 0) + 1);
+    const count = (this.open.get(address) ?? 0) + 1;
+    this.open.set(address, count);
+    this.shared?.announce(address, count);
   }
 
   /** Counts one more socket for the address, unless it already holds its limit. */
@@ -28,5 +45,6 @@ export class ConnectionCounts {
     const left = (this.open.get(address) ?? 1) - 1;
     if (left > 0) this.open.set(address, left);
     else this.open.delete(address);
+    this.shared?.announce(address, left);
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../config.ts';
 import { localBackend } from './backend.ts';
 import { ConnectionCounts } from './connections.ts';
+import { SharedCounts } from './sharedCounts.ts';
 import { clientAddress, createLiveHub, LIVE_SERVER_OPTIONS, type LiveMetrics } from './hub.ts';
 import { FanoutPool } from './fanout/pool.ts';
 
@@ -61,6 +62,15 @@ export function attachLiveServer(
 ): LiveServer {
   const { db, bus, config } = deps;
   const connections = new ConnectionCounts(config.liveMaxConnectionsPerAddress);
+  const shared = config.redisUrl
+    ? new SharedCounts(
+        config.redisUrl,
+        config.rateLimitPrefix,
+        () => connections.entries(),
+        app.log,
+      )
+    : null;
+  if (shared) connections.share(shared);
   const addressOf = (request: IncomingMessage) => clientAddress(request, config.trustProxyHops);
   const io = new Server(app.server, {
     ...LIVE_SERVER_OPTIONS,
@@ -110,6 +120,7 @@ export function attachLiveServer(
     // themselves to this node when it is back, or to another one.
     io.engine.close();
     await fanout?.close();
+    shared?.close();
   });
   return {
     io,

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
 import { updateCompetition } from '../../server/competitions/service.ts';
 import type { Config } from '../../server/config.ts';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, testDbKind, type TestApp } from '../support/app.ts';
 import { Spectator } from '../support/spectator.ts';
 import { createClub, createCompetition } from '../support/factory.ts';
 
@@ -72,6 +73,35 @@ describe('live connections per address', () => {
     expect(await connect(t, '203.0.113.3')).toBe('refused');
   });
 });
+
+describe.runIf(Boolean(process.env.REDIS_URL) && testDbKind() === 'postgres')(
+  'live connections per address across API nodes',
+  () => {
+    it('count against one limit: the sockets one node holds leave fewer places on the other', async () => {
+      const config = {
+        redisUrl: process.env.REDIS_URL,
+        rateLimitPrefix: `rith-test:${randomUUID()}`,
+        trustProxyHops: 1,
+        liveMaxConnectionsPerAddress: 4,
+      };
+      const [a, b] = [await app(config), await app(config)];
+      const onA = [];
+      for (let i = 0; i < 3; i += 1) onA.push(await connect(a, '203.0.113.9'));
+      expect(onA).not.toContain('refused');
+      expect(await connect(b, '203.0.113.9')).not.toBe('refused');
+      expect(await connect(b, '203.0.113.9')).toBe('refused');
+      expect(await connect(a, '203.0.113.9')).toBe('refused');
+      // Another address is not held back, on either node.
+      expect(await connect(b, '203.0.113.10')).not.toBe('refused');
+
+      (onA[0] as Spectator).close();
+      await until(
+        async () => (await connect(b, '203.0.113.9')) !== 'refused',
+        'a place freed on node A taken on node B',
+      );
+    });
+  },
+);
 
 describe('a socket flooding messages', () => {
   it('is disconnected, while the server keeps answering and other pages keep receiving changes', async () => {
