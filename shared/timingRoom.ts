@@ -20,17 +20,22 @@ function word(text: string): string {
   return /^[\w@%+=:,./\\-]+$/.test(text) ? text : `"${text.replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * Where the panel has the operator save the token, beside the agent: a token on the command
+ * line would show to everyone on the timing PC in its list of running programs.
+ */
+export const AGENT_TOKEN_FILE = 'rith-token.txt';
+
 /** The one line that starts the agent, as the timing room panel shows it. */
 export function agentCommand(options: {
   siteUrl: string;
-  token: string;
   folder: string;
   scoreboardPort?: number | null;
 }): string {
   const parts = [
     'node rith-agent.mjs',
     `--url ${word(options.siteUrl)}`,
-    `--token ${word(options.token)}`,
+    `--token-file ${AGENT_TOKEN_FILE}`,
     `--folder ${word(options.folder)}`,
   ];
   if (options.scoreboardPort) parts.push(`--scoreboard-port ${options.scoreboardPort}`);

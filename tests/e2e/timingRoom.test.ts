@@ -101,7 +101,15 @@ describe('the timing room, live', () => {
     const port = await freePort();
     await panel.getByLabel('Scoreboard port (optional)').fill(String(port));
     const command = (await panel.locator('.timing-room-code code').last().textContent()) ?? '';
-    expect(command).toContain(`--token ${token}`);
+    expect(command).toContain('--token-file rith-token.txt');
+    expect(command).not.toContain(token);
+    // The token is saved beside the agent as that file, not put on the command line.
+    const [saved] = await Promise.all([
+      desk.waitForEvent('download'),
+      panel.getByRole('link', { name: 'Save as rith-token.txt' }).click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe('rith-token.txt');
+    expect((await fs.readFile(await saved.path())).toString().trim()).toBe(token);
     expect(command).toContain(`--scoreboard-port ${port}`);
 
     // The operator starts it on the timing PC; FinishLynx has saved the meet's lynx.evt.

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { AdminCompetition } from '../../../shared/schemas/admin.ts';
 import type { CompetitionToken, CreatedToken } from '../../../shared/schemas/timingRoom.ts';
 import {
   AGENT_DOWNLOAD_PATH,
+  AGENT_TOKEN_FILE,
   agentCommand,
   agentConnected,
   LSS_DOWNLOAD_PATH,
@@ -16,8 +17,6 @@ import { CopyButton } from './CopyButton.tsx';
 import { useTimingRoom } from './useTimingRoom.ts';
 import { useNow } from '../../lib/useNow.ts';
 import './timingRoom.css';
-
-const TOKEN_PLACEHOLDER = '<token>';
 
 // On the venue's 24-hour clock and calendar, as the public pages show times and dates.
 const clock = (iso: string) => venueTimeOfDay(new Date(iso));
@@ -40,12 +39,13 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
   const ids = { name: useId(), folder: useId(), port: useId(), command: useId() };
 
   const siteUrl = window.location.origin;
-  const command = agentCommand({
-    siteUrl,
-    token: fresh?.token ?? TOKEN_PLACEHOLDER,
-    folder,
-    scoreboardPort: port,
-  });
+  const command = agentCommand({ siteUrl, folder, scoreboardPort: port });
+  // The fresh token as a file to save beside the agent, for as long as it is shown.
+  const tokenFile = useMemo(
+    () => (fresh ? URL.createObjectURL(new Blob([`${fresh.token}\r\n`])) : null),
+    [fresh],
+  );
+  useEffect(() => () => void (tokenFile && URL.revokeObjectURL(tokenFile)), [tokenFile]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -90,6 +90,13 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
           <p className="timing-room-code">
             <code>{fresh.token}</code> <CopyButton text={fresh.token} label="Copy token" />
           </p>
+          {tokenFile && (
+            <p>
+              <a className="btn" href={tokenFile} download={AGENT_TOKEN_FILE}>
+                Save as {AGENT_TOKEN_FILE}
+              </a>
+            </p>
+          )}
         </div>
       )}
 
@@ -103,6 +110,11 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
             Download the agent
           </a>{' '}
           (one file, rith-agent.mjs) into a folder of your choice.
+        </li>
+        <li>
+          Save the token in that folder as {AGENT_TOKEN_FILE} (the button above, or paste it into
+          Notepad and save it under that name). The agent reads it from there, so it never shows in
+          the PC&rsquo;s list of running programs.
         </li>
         <li>
           In that folder, run this line in a terminal (Command Prompt, PowerShell or Terminal):
@@ -128,7 +140,7 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
       </p>
       {!fresh && (
         <p className="timing-room-hint">
-          Replace {TOKEN_PLACEHOLDER} with a token: create one above (each is shown once).
+          The agent needs a token in {AGENT_TOKEN_FILE}: create one above (each is shown once).
         </p>
       )}
       {port !== null && (
