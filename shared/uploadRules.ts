@@ -1,4 +1,5 @@
 import type { FileType } from './domain.ts';
+import type { UploadFileReport, UploadStatus } from './schemas/upload.ts';
 
 /**
  * Which files each upload takes (spec section 5), the type locks of an event's files
@@ -143,4 +144,22 @@ export function failureMessage(format: UploadFormat): string {
   if (format === 'xlsx') return 'Failed to parse XLSX file.';
   if (format === 'xml') return 'Failed to parse XML file.';
   return 'Failed to parse FinishLynx file.';
+}
+
+/** Why a file was not used when a newer upload of the same event was published before it. */
+export const SUPERSEDED_REASON =
+  'A newer file for the same event was already published, so this one was not used.';
+
+/**
+ * An upload none of whose files was used only because newer files for the same events were
+ * published first. Nothing failed and nothing is to be fixed: the admin is shown it as
+ * superseded. Its status stays `failed`, which every client (the timing room agent too)
+ * takes as final.
+ */
+export function isSuperseded(
+  status: UploadStatus,
+  files: readonly Pick<UploadFileReport, 'outcome' | 'superseded'>[],
+): boolean {
+  const refused = files.filter((file) => file.outcome === 'refused');
+  return status === 'failed' && refused.length > 0 && refused.every((file) => file.superseded);
 }

@@ -1,7 +1,7 @@
 import type { JobPayload, QueueName } from '../shared/queues.ts';
 import type { Runtime } from '../server/runtime.ts';
 import { uploadJobDuration } from '../server/infra/metrics.ts';
-import { unfinishedUploads } from '../server/uploads/queries.ts';
+import { requeueUnfinishedUploads } from '../server/uploads/sweep.ts';
 import { ParseSandbox, type SandboxLimits } from './parseSandbox.ts';
 import { uploadJob } from '../server/uploads/job.ts';
 import { pushAlertsJob } from '../server/push/job.ts';
@@ -15,8 +15,9 @@ export interface Processors {
 
 /**
  * Registers every job processor on the runtime's queue, and queues again the uploads a
- * stop left unfinished (the upload id is the job id, so a job still queued is not doubled).
- * The API process does this in embedded mode; `npm run worker` in scaled mode.
+ * stop left unfinished, now and whenever the queue's Redis comes back (the upload id is the
+ * job id, so a job still queued is not doubled). The API process does this in embedded
+ * mode; `npm run worker` in scaled mode.
  */
 export async function registerProcessors(
   runtime: Pick<Runtime, 'db' | 'bus' | 'queue' | 'log' | 'config'>,
@@ -24,26 +25,34 @@ export async function registerProcessors(
 ): Promise<Processors> {
   const sandbox = new ParseSandbox(limits);
   const job = uploadJob(runtime, (parseJob) => sandbox.parse(parseJob));
-  runtime.queue.work('uploads', async (payload: JobPayload<'uploads'>) => {
-    const stop = uploadJobDuration.startTimer();
-    try {
-      await job(payload);
-      const seconds = stop({ outcome: 'done' });
-      runtime.log.info({ uploadId: payload.uploadId, seconds }, 'upload job done');
-    } catch (err) {
-      stop({ outcome: 'error' });
-      throw err;
-    }
-  });
-  for (const uploadId of await unfinishedUploads(runtime.db)) {
-    await runtime.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
-  }
+  const requeue = () => requeueUnfinishedUploads(runtime);
+  runtime.queue.work(
+    'uploads',
+    async (payload: JobPayload<'uploads'>) => {
+      const stop = uploadJobDuration.startTimer();
+      try {
+        await job(payload);
+        const seconds = stop({ outcome: 'done' });
+        runtime.log.info({ uploadId: payload.uploadId, seconds }, 'upload job done');
+      } catch (err) {
+        stop({ outcome: 'error' });
+        throw err;
+      }
+    },
+    {
+      onReconnect: () =>
+        void requeue().catch((err: unknown) =>
+          runtime.log.warn({ err }, 'could not queue the unfinished uploads again; the sweep will'),
+        ),
+    },
+  );
+  await requeue();
   const push = runtime.config.push;
   runtime.queue.work(
     'pushAlerts',
     pushAlertsJob({ db: runtime.db, config: push, log: runtime.log }),
   );
-  const stopScheduler = startPushScheduler(runtime, push.tickMs);
+  const stopScheduler = startPushScheduler(runtime, push);
   return {
     names: ['uploads', 'pushAlerts'],
     close: async () => {

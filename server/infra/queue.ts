@@ -16,6 +16,16 @@ export interface EnqueueOptions {
   once?: boolean;
 }
 
+export interface WorkOptions {
+  /**
+   * Called each time this process's worker is connected to the queue's store again after
+   * losing it: a Redis that restarted without its memory took every job it held, and the
+   * listener queues again what should be there. Never called in embedded mode, whose jobs
+   * live and die with the process.
+   */
+  onReconnect?: () => void;
+}
+
 /** Background jobs. Producers enqueue after their transaction commits. */
 export interface JobQueue {
   enqueue<N extends QueueName>(
@@ -24,7 +34,7 @@ export interface JobQueue {
     opts: EnqueueOptions,
   ): Promise<void>;
   /** Runs jobs of `name` in this process. */
-  work<N extends QueueName>(name: N, handler: JobHandler<N>): void;
+  work<N extends QueueName>(name: N, handler: JobHandler<N>, options?: WorkOptions): void;
   /** Jobs waiting, running and waiting for a retry, per queue: for /metrics. */
   depth(): Promise<QueueDepth>;
   close(): Promise<void>;
@@ -40,6 +50,13 @@ const DEPTH_TIMEOUT_MS = 1_000;
 
 export const JOB_ATTEMPTS = 5;
 export const JOB_BACKOFF_MS = 500;
+
+/**
+ * The longest wait between two tries to reach Redis again. BullMQ's own wait grows as e^n ms
+ * to 20 s, so after an outage of ten seconds or more a worker noticed Redis was back up to
+ * 20 s late.
+ */
+const RECONNECT_MAX_MS = 1_000;
 
 /**
  * Embedded mode: jobs run in this process with the same retry policy BullMQ gets. Jobs
@@ -144,6 +161,7 @@ export class BullMqQueue implements JobQueue {
       ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
       ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
       maxRetriesPerRequest: null,
+      retryStrategy: (times: number) => Math.min(times * 100, RECONNECT_MAX_MS),
     };
   }
 
@@ -173,7 +191,7 @@ export class BullMqQueue implements JobQueue {
     });
   }
 
-  work<N extends QueueName>(name: N, handler: JobHandler<N>): void {
+  work<N extends QueueName>(name: N, handler: JobHandler<N>, options: WorkOptions = {}): void {
     const worker = new BullWorker(
       name,
       async (job) => handler(parsePayload(name, job.data)),
@@ -190,6 +208,15 @@ export class BullMqQueue implements JobQueue {
       this.log.warn({ err, queue: name, jobId: job?.id }, 'job attempt failed'),
     );
     worker.on('error', (err) => this.log.error({ err, queue: name }, 'worker error'));
+    const { onReconnect } = options;
+    if (onReconnect) {
+      // The worker's blocking connection is ready once at start, then after every reconnect.
+      let connected = false;
+      worker.on('ready', () => {
+        if (connected) onReconnect();
+        connected = true;
+      });
+    }
     this.workers.push(worker);
   }
 

@@ -11,7 +11,12 @@ import {
   type Person,
 } from '../../shared/parsers/types.ts';
 import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
-import { batchMessage, successMessage } from '../../shared/uploadRules.ts';
+import {
+  batchMessage,
+  isSuperseded,
+  successMessage,
+  SUPERSEDED_REASON,
+} from '../../shared/uploadRules.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { NOTHING_APPLIED } from '../../shared/rowCap.ts';
 import {
@@ -34,7 +39,7 @@ import {
 import { lockCompetition, saveTimetableFile } from '../competitions/service.ts';
 import { clubPlan } from '../pricing/gating.ts';
 import { statusMessage, type UploadRow } from './queries.ts';
-import { newerWrites, overwritesNewer, STALE_REASON, StaleFile } from './stale.ts';
+import { newerWrites, overwritesNewer, StaleFile } from './stale.ts';
 import { present } from '../../shared/present.ts';
 
 type Parsed = Extract<ParseOutput, { ok: true }>;
@@ -48,13 +53,25 @@ interface Draft {
   refusals: string[];
   /** Nothing of the file could be used. */
   refused: boolean;
+  /** Refused only because a newer upload of its event was published first. */
+  superseded: boolean;
 }
 
+/** Why a file was not used. */
+interface Refusal {
+  reason: string;
+  superseded: boolean;
+}
+
+const refusal = (reason: string): Refusal => ({ reason, superseded: false });
+const SUPERSEDED: Refusal = { reason: SUPERSEDED_REASON, superseded: true };
+
 /** A file none of which could be used. */
-const refusedDraft = (fileName: string, reason: string): Draft => ({
+const refusedDraft = (fileName: string, why: Refusal): Draft => ({
   ...draft(fileName, null, []),
-  refusals: [reason],
+  refusals: [why.reason],
   refused: true,
+  superseded: why.superseded,
 });
 
 const draft = (fileName: string, contents: Draft['contents'], warnings: ParseWarning[]): Draft => ({
@@ -64,6 +81,7 @@ const draft = (fileName: string, contents: Draft['contents'], warnings: ParseWar
   warnings: warnings.map(describeWarning),
   refusals: [],
   refused: false,
+  superseded: false,
 });
 
 function record(file: Draft, outcome: RaceOutcome, wrote: 'results' | 'start_list'): void {
@@ -123,7 +141,7 @@ async function applyBatch(
  * constraint its data breaks: SQLSTATE classes 22 and 23) is refused alone, its writes undone;
  * anything else (the database away) fails the job, which the queue tries again.
  */
-async function inSavepoint(trx: Db, work: () => Promise<void>): Promise<string | null> {
+async function inSavepoint(trx: Db, work: () => Promise<void>): Promise<Refusal | null> {
   await sql`savepoint upload_file`.execute(trx);
   try {
     await work();
@@ -132,17 +150,17 @@ async function inSavepoint(trx: Db, work: () => Promise<void>): Promise<string |
   } catch (err) {
     if (err instanceof StaleFile) {
       await sql`rollback to savepoint upload_file`.execute(trx);
-      return err.message;
+      return SUPERSEDED;
     }
     if (err instanceof RowCapExceeded) {
       await sql`rollback to savepoint upload_file`.execute(trx);
-      return `${err.message} ${NOTHING_APPLIED}`;
+      return refusal(`${err.message} ${NOTHING_APPLIED}`);
     }
     const code = (err as { code?: unknown }).code;
     if (typeof code !== 'string' || !/^2[23]/.test(code)) throw err;
     await sql`rollback to savepoint upload_file`.execute(trx);
     const detail = err instanceof Error ? err.message : String(err);
-    return `the file could not be saved: ${detail}`;
+    return refusal(`the file could not be saved: ${detail}`);
   }
 }
 
@@ -155,7 +173,7 @@ async function applyFile(
   options: { people: readonly Person[]; windAllowed: boolean },
 ): Promise<void> {
   if (!file.ok) {
-    drafts.push(refusedDraft(file.name, describeFailure(file.error, { file: false })));
+    drafts.push(refusedDraft(file.name, refusal(describeFailure(file.error, { file: false }))));
     return;
   }
   const report = draft(file.name, file.contents, file.warnings);
@@ -284,11 +302,20 @@ async function finish(trx: Db, drafts: Draft[]): Promise<UploadFileReport[]> {
     // A race refused inside a file that was otherwise applied is a warning of that file.
     warnings: d.refused ? d.warnings : [...d.refusals, ...d.warnings],
     reason: d.refused ? d.refusals.join(' ') : null,
+    ...(d.superseded ? { superseded: true } : {}),
   }));
 }
 
-/** The upload's message: the spec's success words for what it held, or why it failed. */
-function outcomeMessage(output: Parsed, reports: UploadFileReport[]): string {
+/**
+ * The upload's message: the spec's success words for what it held, or why it failed. A file
+ * superseded is no failure: a batch does not count it among the files that could not be used.
+ */
+function outcomeMessage(
+  output: Parsed,
+  status: 'published' | 'failed',
+  reports: UploadFileReport[],
+): string {
+  if (isSuperseded(status, reports)) return SUPERSEDED_REASON;
   const refused = reports.filter((r) => r.outcome === 'refused');
   if (output.target !== 'lynx_batch') {
     return refused[0]?.reason ?? successMessage(output.target, output.format);
@@ -296,7 +323,8 @@ function outcomeMessage(output: Parsed, reports: UploadFileReport[]): string {
   const applied = reports.flatMap((r) =>
     r.outcome === 'applied' && r.contents ? [r.contents] : [],
   );
-  return batchMessage(applied, refused.length, reports.length);
+  const failed = refused.filter((r) => !r.superseded);
+  return batchMessage(applied, failed.length, reports.length);
 }
 
 /**
@@ -334,7 +362,7 @@ export async function applyUpload(
       output.target !== 'timetable' &&
       overwritesNewer(newer, [{ eventId: upload.eventId, wrote: output.target }])
     ) {
-      drafts = [refusedDraft(fileNames[0] ?? 'upload', STALE_REASON)];
+      drafts = [refusedDraft(fileNames[0] ?? 'upload', SUPERSEDED)];
     } else {
       const single = await applySingle(
         changes,
@@ -349,7 +377,7 @@ export async function applyUpload(
     const reports = [...upload.report, ...(await finish(trx, drafts))];
     const applied = reports.some((r) => r.outcome === 'applied');
     const status = applied ? 'published' : 'failed';
-    const message = outcomeMessage(output, reports);
+    const message = outcomeMessage(output, status, reports);
     await trx
       .updateTable('uploads')
       .set({ status, message, report: JSON.stringify(reports), updatedAt: sql`now()` })

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
+import { SUPERSEDED_REASON } from '../../shared/uploadRules.ts';
 import type { UploadRow } from './queries.ts';
 
 /*
@@ -8,14 +9,10 @@ import type { UploadRow } from './queries.ts';
  * job) never overwrites what a newer upload already published on the same event.
  */
 
-/** Why a file (or a single upload) was not applied. */
-export const STALE_REASON =
-  'Not applied: a newer upload of the same event was published before this one could be.';
-
-/** Thrown inside a file's savepoint (apply.ts) to undo it and refuse it with STALE_REASON. */
+/** Thrown inside a file's savepoint (apply.ts) to undo it and refuse it as superseded. */
 export class StaleFile extends Error {
   constructor() {
-    super(STALE_REASON);
+    super(SUPERSEDED_REASON);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { JobQueue } from '../infra/queue.ts';
 import type { Logger } from '../infra/logger.ts';
-import { claimStrandedUploads } from './queries.ts';
+import { claimStrandedUploads, unfinishedUploads } from './queries.ts';
 
 /**
  * Queues an upload's job without waiting for it: the upload is stored, so the answer never
@@ -27,5 +27,17 @@ export async function requeueStrandedUploads(
 ): Promise<void> {
   for (const uploadId of await claimStrandedUploads(deps.db, leaseMs)) {
     queueUpload(deps.queue, uploadId, deps.log);
+  }
+}
+
+/**
+ * Queues again every upload still queued or parsing, at once: when a worker starts (a stop
+ * left them), and when its Redis comes back (a Redis restarted without its memory took their
+ * jobs, and the sweep would wait out their lease). A job still queued or running is not
+ * doubled (same job id), and one that runs twice publishes once.
+ */
+export async function requeueUnfinishedUploads(deps: { db: Db; queue: JobQueue }): Promise<void> {
+  for (const uploadId of await unfinishedUploads(deps.db)) {
+    await deps.queue.enqueue('uploads', { uploadId }, { jobId: uploadId });
   }
 }

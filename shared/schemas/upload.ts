@@ -46,6 +46,11 @@ export const UploadFileReport = z.object({
   events: z.array(UploadedEvent),
   warnings: z.array(z.string()),
   reason: z.string().nullable(),
+  /**
+   * Refused only because a newer upload of the same event was published first: nothing is
+   * wrong with the file. Absent on other files, and on reports kept from before.
+   */
+  superseded: z.boolean().optional(),
 });
 export type UploadFileReport = z.infer<typeof UploadFileReport>;
 

@@ -7,6 +7,7 @@ import { athlete, createClub, createCompetition, createEvent, unique } from '../
 import { ADMIN_PASSWORD, createAdmin, loggedIn, packageId } from '../support/admin.ts';
 import { createToken } from '../support/tokens.ts';
 import { fromNewestMail } from '../support/outbox.ts';
+import { fixture, supersedeFromDialog } from '../support/uploads.ts';
 import { updateEvent } from '../../server/events/service.ts';
 import { eventStatusLabels } from '../../shared/domain.ts';
 import { CLUB_PLAN, RECREATIONAL_PLAN } from '../../server/pricing/plans.ts';
@@ -103,6 +104,7 @@ const adminRoutes = (): Route[] => [
   route('admin: upload dialog', null, 'lynx.evt', (page) =>
     openDialog(page, 'Upload FinishLynx files'),
   ),
+  route('admin: a superseded upload', null, 'Superseded.', supersededUpload),
 ];
 
 const eventPath = (which: keyof typeof data.events) => `/event/${data.events[which]}`;
@@ -130,15 +132,34 @@ async function follow(page: Page) {
   await page.getByRole('heading', { name: /My athletes/ }).waitFor();
 }
 
-/** Closes whatever dialog is open, then opens the one behind the button. */
-async function openDialog(page: Page, button: string | RegExp) {
+/** Closes whatever dialog is open. */
+async function closeDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   if ((await dialog.count()) > 0) {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   }
+}
+
+/** Closes whatever dialog is open, then opens the one behind the button. */
+async function openDialog(page: Page, button: string | RegExp) {
+  await closeDialog(page);
   await page.getByRole('button', { name: button }).first().click();
-  await dialog.waitFor();
+  await page.getByRole('dialog').waitFor();
+}
+
+/**
+ * The FinishLynx dialog telling of an upload that a newer file of its heat came before, in
+ * another competition than the live one, whose pages the later checks walk.
+ */
+async function supersededUpload(page: Page) {
+  await closeDialog(page);
+  await page.getByRole('button', { name: 'Santry Open', exact: true }).first().click();
+  await openDialog(page, 'Upload FinishLynx files');
+  await supersedeFromDialog(page, t.runtime, await loggedIn(t.url, data.admin), data.future, {
+    name: '001-1-01.lif',
+    bytes: fixture('finishlynx', '001-1-01.lif'),
+  });
 }
 
 /** The page an e-mailed verification link leads to, for a new address. */
@@ -229,7 +250,8 @@ async function atWidth(page: Page, width: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ serveClient: true });
+  // No job runs by itself: the superseded upload's route runs them in the order it needs.
+  t = await startTestApp({ serveClient: true, processors: false });
   const db = t.runtime.db;
   const club = await createClub(db, {
     clubName: 'Leevale AC',

@@ -8,7 +8,9 @@ import { ConnectionStatus } from '../live/ConnectionStatus.tsx';
 function reportWorthShowing(job: UploadJob, detailed: boolean): boolean {
   if (job.files.length === 0) return false;
   if (detailed) return true;
-  return job.files.some((file) => file.outcome === 'refused' || file.warnings.length > 0);
+  return job.files.some(
+    (file) => (file.outcome === 'refused' && !file.superseded) || file.warnings.length > 0,
+  );
 }
 
 /**
@@ -16,7 +18,9 @@ function reportWorthShowing(job: UploadJob, detailed: boolean): boolean {
  * failure reason. The region is always in the page so screen readers announce each change.
  * A success vanishes after 3 s (spec section 9), as the file row then shows the new file; a
  * failure names the row and column to fix, so it stays until dismissed or replaced. So does
- * the per-file report (always for a batch, else when a file was refused or warned about).
+ * an upload superseded (newer files of its events were published first), in plain grey words:
+ * nothing failed. So does the per-file report (always for a batch, else when a file was
+ * refused or warned about).
  */
 export function UploadProgress({
   job,
@@ -53,8 +57,21 @@ export function UploadProgress({
             )}
           </div>
         )}
+        {shown && job.status === 'superseded' && (
+          // Nothing went wrong and nothing is to be fixed: told, not alarmed.
+          <div className="upload-superseded">
+            <p>
+              <strong>Superseded.</strong> {progressText(job)}
+            </p>
+            {!report && (
+              <button type="button" className="link-button" onClick={onDismiss}>
+                Dismiss
+              </button>
+            )}
+          </div>
+        )}
         {shown && job.status === 'published' && <p className="form-success">{progressText(job)}</p>}
-        {shown && job.status !== 'failed' && job.status !== 'published' && (
+        {shown && !isSettled(job) && (
           <p className="upload-running">
             <span className="spinner" aria-hidden="true" />
             {progressText(job)}

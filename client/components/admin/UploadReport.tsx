@@ -29,11 +29,15 @@ function EventLine({ event }: { event: UploadedEvent }) {
   );
 }
 
-const OUTCOME_LABELS: Record<UploadFileReport['outcome'], string> = {
+const OUTCOME_LABELS: Record<UploadFileReport['outcome'] | 'superseded', string> = {
   applied: 'Applied',
   refused: 'Refused',
   unchanged: 'Unchanged',
+  superseded: 'Superseded',
 };
+
+/** A file refused only because a newer one of its event came first is told apart: no fault. */
+const outcomeOf = (file: UploadFileReport) => (file.superseded ? 'superseded' : file.outcome);
 
 /**
  * What an upload did with each of its files: the events and heats it created or updated (with
@@ -41,19 +45,22 @@ const OUTCOME_LABELS: Record<UploadFileReport['outcome'], string> = {
  */
 export function UploadReport({ files }: { files: readonly UploadFileReport[] }) {
   if (files.length === 0) return null;
-  const refused = files.filter((file) => file.outcome === 'refused').length;
+  const superseded = files.filter((file) => outcomeOf(file) === 'superseded').length;
+  const refused = files.filter((file) => outcomeOf(file) === 'refused').length;
+  const used = files.length - refused - superseded;
   return (
     <section className="upload-report" aria-label="What each file did">
       <p className="upload-report-summary">
-        {files.length - refused} of {files.length} {files.length === 1 ? 'file' : 'files'} used
+        {used} of {files.length} {files.length === 1 ? 'file' : 'files'} used
         {refused > 0 && `, ${refused} refused`}
+        {superseded > 0 && `, ${superseded} superseded`}
       </p>
       <ul className="upload-report-files">
         {files.map((file, index) => (
-          <li key={`${file.fileName}-${index}`} className={`report-file is-${file.outcome}`}>
+          <li key={`${file.fileName}-${index}`} className={`report-file is-${outcomeOf(file)}`}>
             <p className="report-file-head">
               <strong className="file-name">{file.fileName}</strong>{' '}
-              <span className="report-file-outcome">{OUTCOME_LABELS[file.outcome]}</span>
+              <span className="report-file-outcome">{OUTCOME_LABELS[outcomeOf(file)]}</span>
             </p>
             {file.reason && <p className="report-reason">{file.reason}</p>}
             {file.events.length > 0 && (

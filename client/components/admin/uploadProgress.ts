@@ -1,11 +1,14 @@
 import type { UploadFileReport, UploadStatus } from '../../../shared/schemas/upload.ts';
+import { isSuperseded, SUPERSEDED_REASON } from '../../../shared/uploadRules.ts';
 
 /**
  * Where an upload started from the admin console stands. 'sending' lasts until the server
- * has the file; then the server's own states follow (queued → parsing → published/failed).
+ * has the file; then the server's own states follow (queued → parsing → published/failed),
+ * a failure only because newer files of its events were published first being shown as
+ * 'superseded'.
  */
 export interface UploadJob {
-  status: 'sending' | UploadStatus;
+  status: 'sending' | UploadStatus | 'superseded';
   /** Known once the server accepted the file (202). */
   uploadId: string | null;
   /** The server's success text or failure reason, once it gave one. */
@@ -23,10 +26,12 @@ const order: Record<UploadJob['status'], number> = {
   parsing: 2,
   published: 3,
   failed: 3,
+  superseded: 3,
 };
 
 export const isSettled = (job: UploadJob | null) =>
-  job !== null && (job.status === 'published' || job.status === 'failed');
+  job !== null &&
+  (job.status === 'published' || job.status === 'failed' || job.status === 'superseded');
 
 export const isBusy = (job: UploadJob | null) => job !== null && !isSettled(job);
 
@@ -41,11 +46,12 @@ export function advance(
   files: readonly UploadFileReport[],
 ): UploadJob {
   if (order[status] < order[job.status] || isSettled(job)) return job;
+  const reports = files.length >= job.files.length ? files : job.files;
   return {
     ...job,
-    status,
+    status: isSuperseded(status, reports) ? 'superseded' : status,
     message: message ?? job.message,
-    files: files.length >= job.files.length ? files : job.files,
+    files: reports,
   };
 }
 
@@ -63,5 +69,7 @@ export function progressText(job: UploadJob): string {
       return job.message ?? `${names} processed.`;
     case 'failed':
       return job.message ?? UPLOAD_FAILED;
+    case 'superseded':
+      return job.message ?? SUPERSEDED_REASON;
   }
 }
