@@ -195,13 +195,15 @@ export class BullMqQueue implements JobQueue {
     const worker = new BullWorker(
       name,
       async (job) => handler(parsePayload(name, job.data)),
-      // A worker that dies mid-job loses its lock within 10 s, and the job runs again on
-      // another worker (or this one restarted) instead of waiting out BullMQ's 30 s default.
+      // A worker that dies mid-job loses its lock within 6 s, and the job runs again on
+      // another worker (or this one restarted) within about 10 s instead of waiting out
+      // BullMQ's 30 s default: spectators wait for those heats. A live worker renews its lock
+      // every 3 s; one held up longer sees its job run twice, which publishes once (apply.ts).
       {
         connection: this.connection(),
         concurrency: 4,
-        lockDuration: 10_000,
-        stalledInterval: 5_000,
+        lockDuration: 6_000,
+        stalledInterval: 2_000,
       },
     );
     worker.on('failed', (job, err) =>

@@ -97,11 +97,14 @@ export async function unfinishedUploads(db: Db): Promise<string[]> {
 const STRANDED_BATCH = 100;
 
 /**
- * Uploads queued or parsing that have not moved for `leaseMs`, oldest first, taken for
+ * Uploads queued or parsing that have not moved for their lease, oldest first, taken for
  * another lease (their `updated_at` is set to now) so that one sweep, not every node's,
  * queues each of them. An upload being applied (its row locked) is skipped.
  */
-export async function claimStrandedUploads(db: Db, leaseMs: number): Promise<string[]> {
+export async function claimStrandedUploads(
+  db: Db,
+  lease: { queuedMs: number; parsingMs: number },
+): Promise<string[]> {
   const rows = await db
     .updateTable('uploads')
     .set({ updatedAt: sql`now()` })
@@ -109,8 +112,18 @@ export async function claimStrandedUploads(db: Db, leaseMs: number): Promise<str
       eb
         .selectFrom('uploads')
         .select('id')
-        .where('status', 'in', ['queued', 'parsing'])
-        .where(sql<boolean>`updated_at <= now() - ${millis(leaseMs)}::interval`)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('status', '=', 'queued'),
+              sql<boolean>`updated_at <= now() - ${millis(lease.queuedMs)}::interval`,
+            ]),
+            eb.and([
+              eb('status', '=', 'parsing'),
+              sql<boolean>`updated_at <= now() - ${millis(lease.parsingMs)}::interval`,
+            ]),
+          ]),
+        )
         .orderBy('createdAt')
         .limit(STRANDED_BATCH)
         .forUpdate()

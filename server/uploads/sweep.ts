@@ -15,17 +15,25 @@ export function queueUpload(queue: JobQueue, uploadId: string, log: Pick<Logger,
 }
 
 /**
- * The sweep's part, on every node and worker: an upload still queued or parsing that has not
- * moved for `leaseMs` (its enqueue lost to a crash or to Redis, its job failed while the
- * database was away, its worker killed) is taken for another lease and queued again. A job
- * for an upload that is in fact still running is not doubled (same job id), and one that ran
- * twice publishes once (apply.ts locks the upload and skips a finished one).
+ * How long an upload may stay queued before the sweep queues it again: its node may have
+ * died between committing it and queuing its job. Cheap, as a job still waiting in the queue
+ * is not doubled; a lost one is found in seconds, not after a whole lease.
+ */
+const QUEUED_LEASE_MS = 2_000;
+
+/**
+ * The sweep's part, on every node and worker: an upload still queued after QUEUED_LEASE_MS,
+ * or parsing and unmoved for `leaseMs` (its job failed while the database was away, its
+ * worker killed), is taken for another lease and queued again. A job for an upload that is
+ * in fact still waiting or running is not doubled (same job id), and one that ran twice
+ * publishes once (apply.ts locks the upload and skips a finished one).
  */
 export async function requeueStrandedUploads(
   deps: { db: Db; queue: JobQueue; log: Pick<Logger, 'warn'> },
   leaseMs: number,
 ): Promise<void> {
-  for (const uploadId of await claimStrandedUploads(deps.db, leaseMs)) {
+  const lease = { queuedMs: Math.min(QUEUED_LEASE_MS, leaseMs), parsingMs: leaseMs };
+  for (const uploadId of await claimStrandedUploads(deps.db, lease)) {
     queueUpload(deps.queue, uploadId, deps.log);
   }
 }
