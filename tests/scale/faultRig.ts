@@ -9,9 +9,11 @@ import { ensurePricePlans } from '../../server/pricing/plans.ts';
 import { LiveConnection } from '../../client/lib/live.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
-import { UploadAccepted } from '../../shared/schemas/upload.ts';
+import type { LivePayload } from '../../shared/live/messages.ts';
+import { eventRoom, RESYNC } from '../../shared/live/protocol.ts';
 import { freePort } from '../support/ports.ts';
 import { exited, runScript, untilUp, type Env } from '../support/rithProcess.ts';
+import { Spectator } from '../support/spectator.ts';
 import { RedisServer } from './redisServer.ts';
 
 /*
@@ -93,7 +95,7 @@ export class Rig {
     readonly redis: RedisServer,
     /** Takes the uploads: the node a scenario kills. */
     readonly uploadsNode: Service,
-    /** Holds the spectator's and the admin's sockets: it keeps running throughout. */
+    /** Holds the page's and the admin's sockets (and half the crowd's): it keeps running throughout. */
     readonly liveNode: Service,
     readonly worker: Service,
   ) {}
@@ -148,6 +150,40 @@ export class Rig {
   }
 
   /**
+   * Runs `during` while no upload can be stored: the uploads table is locked against writes,
+   * so a request storing one waits inside its transaction, at its insert, until `during`
+   * ends and the lock goes. `during` is given how many such inserts are waiting.
+   */
+  async holdingUploadInserts<T>(during: (waiting: () => Promise<number>) => Promise<T>) {
+    const waiting = async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = ${this.name} and wait_event_type = 'Lock'
+          and query like 'insert into "uploads"%'`.execute(this.db.db);
+      return rows[0]?.n ?? 0;
+    };
+    return this.db.db.transaction().execute(async (trx) => {
+      await sql`lock table uploads in share row exclusive mode`.execute(trx);
+      return during(waiting);
+    });
+  }
+
+  /**
+   * Runs `during` while the competition's row is locked as a busy worker's job holds it: the
+   * upload jobs that reach it wait there (at most four run at once), and the uploads after
+   * them wait in the queue. New uploads are still stored (their foreign key's share lock on
+   * the row does not conflict with this one).
+   */
+  async holdingCompetition<T>(competitionUic: number, during: () => Promise<T>): Promise<T> {
+    return this.db.db.transaction().execute(async (trx) => {
+      await sql`select uic from competitions where uic = ${competitionUic} for no key update`.execute(
+        trx,
+      );
+      return during();
+    });
+  }
+
+  /**
    * Holds every write to Redis (BullMQ's enqueue is a write) until `unpauseRedisWrites`:
    * an upload committed meanwhile is stored but not yet queued.
    */
@@ -159,11 +195,17 @@ export class Rig {
     await this.redisCommand('CLIENT', 'UNPAUSE');
   }
 
-  private async redisCommand(...args: string[]): Promise<void> {
+  /** Whether a worker is connected to the uploads queue, taking jobs (BullMQ names its connection). */
+  async workerTakingJobs(): Promise<boolean> {
+    const clients = String(await this.redisCommand('CLIENT', 'LIST'));
+    return clients.includes(` name=bull:${Buffer.from('uploads').toString('base64')} `);
+  }
+
+  private async redisCommand(...args: string[]): Promise<unknown> {
     const client = new Redis(this.redis.url, { maxRetriesPerRequest: 1 });
     client.on('error', () => {});
     try {
-      await client.call(args[0]!, ...args.slice(1));
+      return await client.call(args[0]!, ...args.slice(1));
     } finally {
       client.disconnect();
     }
@@ -175,60 +217,6 @@ export class Rig {
     await this.db.close();
     await sql`drop database if exists ${sql.id(this.name)} with (force)`.execute(this.admin.db);
     await this.admin.close();
-  }
-}
-
-/** What a burst of uploads met on the way in. */
-export interface Sending {
-  /** Files answered 202 (stored) or 200 (Rith had that very file already). */
-  accepted: number;
-  /** Sends tried again after no answer, a timeout or a server error, as the agent does. */
-  retried: number;
-  /** The longest any answered request took, in ms. */
-  slowestMs: number;
-}
-
-const RETRY_BASE_MS = 250;
-const RETRY_MAX_MS = 2_000;
-/** An answer slower than this counts as none: the sender gives up on it and sends again. */
-const ANSWER_TIMEOUT_MS = 20_000;
-
-/**
- * Sends one FinishLynx file as the timing room agent does: with the competition's token,
- * again and again until Rith answers it (a file Rith already has is acknowledged, not stored
- * twice). A refusal (4xx other than 429) is a failure of the suite and throws. Returns the
- * upload that holds the file, or null when no answer came before `deadline`.
- */
-export async function sendLynxFile(
-  url: string,
-  token: string,
-  competitionUic: number,
-  file: { name: string; bytes: Uint8Array },
-  sending: Sending,
-  deadline: number,
-): Promise<string | null> {
-  for (let attempt = 1; ; attempt += 1) {
-    const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(file.bytes)]), file.name);
-    const started = Date.now();
-    const res = await fetch(`${url}/api/admin/competitions/${competitionUic}/upload-lynx`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-    }).catch(() => null);
-    if (res) sending.slowestMs = Math.max(sending.slowestMs, Date.now() - started);
-    if (res && (res.status === 200 || res.status === 202)) {
-      sending.accepted += 1;
-      return UploadAccepted.parse(await res.json()).uploadId;
-    }
-    if (res && res.status < 500 && res.status !== 429) {
-      throw new Error(`${file.name} refused: ${res.status} ${await res.text()}`);
-    }
-    await res?.body?.cancel();
-    if (Date.now() > deadline) return null;
-    sending.retried += 1;
-    await sleep(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1)));
   }
 }
 
@@ -263,4 +251,172 @@ export async function spectatorPage(baseUrl: string, competitionUic: number) {
       queryClient.clear();
     },
   };
+}
+
+/** The key prefix of an event's version in a subscription's answer (`event:{id}`). */
+const EVENT_KEY = eventRoom('');
+/** As the page (client/lib/live.ts): a refused-for-now subscription is asked again after 2 s, 4 s, … */
+const SUBSCRIBE_RETRY_MS = 2_000;
+const SUBSCRIBE_RETRY_MAX_MS = 30_000;
+/** …and a resync is answered within 2 s, spread so spectators do not all ask at once. */
+const RESYNC_SPREAD_MS = 2_000;
+/** A page whose socket was lost connects again within this (Socket.IO waits 0.5 to 1.5 s). */
+const RECONNECT_SPREAD_MS = 1_000;
+/** Spectators connecting at once while the crowd gathers. */
+const JOINING_AT_ONCE = 50;
+
+/**
+ * One spectator's phone, kept lean: one Socket.IO client (tests/support/spectator.ts)
+ * subscribed to the competition, holding for each event the version its page would hold
+ * (from the subscription's answer, after which the page fetches what is newer, and from each
+ * push) and the moment it first held it. When its socket is lost (its node killed) it
+ * connects again to the next node, as nginx sends a reconnecting page to a node that
+ * answers, and subscribes again; told to resync, it subscribes again too.
+ */
+class CrowdMember {
+  /** Per event id: the version held, and when it was first held. */
+  readonly held = new Map<string, { version: number; at: number }>();
+  subscribed = false;
+  reconnects = 0;
+  /** Subscriptions refused for good (none expected). */
+  readonly refusals: string[] = [];
+  private spectator: Spectator | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly nodes: readonly string[],
+    private node: number,
+    private readonly competitionUic: number,
+  ) {}
+
+  /** Connects (to the next node while one does not answer) and subscribes. */
+  async join(): Promise<void> {
+    while (!this.closed) {
+      const url = this.nodes[this.node % this.nodes.length]!;
+      const spectator = await Spectator.connect(url).catch(() => null);
+      if (!spectator) {
+        this.node += 1;
+        await sleep(Math.random() * RECONNECT_SPREAD_MS);
+        continue;
+      }
+      if (this.closed) return spectator.close();
+      this.spectator = spectator;
+      this.listen(spectator);
+      return this.subscribe(spectator);
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.spectator?.close();
+    this.spectator = null;
+  }
+
+  private hold(eventId: string, version: number): void {
+    const had = this.held.get(eventId);
+    if (!had || version > had.version) this.held.set(eventId, { version, at: Date.now() });
+  }
+
+  private listen(spectator: Spectator): void {
+    const { socket } = spectator;
+    socket.on('event.changed', (p: LivePayload<'event.changed'>) =>
+      this.hold(p.event.id, p.version),
+    );
+    // Too large to push: the page fetches the event, at (at least) this version.
+    socket.on('event.outdated', (p: LivePayload<'event.outdated'>) =>
+      this.hold(p.eventId, p.version),
+    );
+    socket.on(RESYNC, () => {
+      setTimeout(() => {
+        if (this.spectator === spectator) void this.subscribe(spectator);
+      }, Math.random() * RESYNC_SPREAD_MS);
+    });
+    socket.on('disconnect', () => {
+      if (this.closed || this.spectator !== spectator) return;
+      this.spectator = null;
+      this.reconnects += 1;
+      this.node += 1;
+      setTimeout(() => void this.join(), Math.random() * RECONNECT_SPREAD_MS);
+    });
+  }
+
+  private async subscribe(spectator: Spectator): Promise<void> {
+    const target = { competitionUic: this.competitionUic };
+    for (let attempt = 0; this.spectator === spectator && spectator.socket.connected; attempt++) {
+      const ack = await spectator.subscribe(target).catch(() => null);
+      if (ack?.ok) {
+        for (const [key, version] of Object.entries(ack.versions)) {
+          if (key.startsWith(EVENT_KEY)) this.hold(key.slice(EVENT_KEY.length), version);
+        }
+        this.subscribed = true;
+        return;
+      }
+      if (ack && !ack.retry) {
+        this.refusals.push(ack.error);
+        return;
+      }
+      await sleep(Math.min(SUBSCRIBE_RETRY_MAX_MS, SUBSCRIBE_RETRY_MS * 2 ** attempt));
+    }
+  }
+}
+
+/**
+ * A crowd of spectators following one competition, spread over the API nodes: lightweight
+ * sockets, not browsers, each holding what its page would show (CrowdMember).
+ */
+export class Crowd {
+  private constructor(private readonly members: CrowdMember[]) {}
+
+  static async gather(nodes: readonly string[], competitionUic: number, size: number) {
+    const members = Array.from(
+      { length: size },
+      (_, i) => new CrowdMember(nodes, i % nodes.length, competitionUic),
+    );
+    const crowd = new Crowd(members);
+    for (let i = 0; i < size; i += JOINING_AT_ONCE) {
+      await Promise.all(members.slice(i, i + JOINING_AT_ONCE).map((m) => m.join()));
+    }
+    const left = members.filter((m) => !m.subscribed).length;
+    if (left > 0) {
+      crowd.close();
+      throw new Error(`${left} of ${size} spectators could not subscribe`);
+    }
+    return crowd;
+  }
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  /** Spectators missing the final version (`finals`: event id to version) of some event. */
+  behind(finals: ReadonlyMap<string, number>): number {
+    return this.members.filter((m) =>
+      [...finals].some(([id, version]) => m.held.get(id)?.version !== version),
+    ).length;
+  }
+
+  /** The event whose final version the last spectator came to hold last, and when. */
+  lastReached(finals: ReadonlyMap<string, number>): { eventId: string; at: number } | null {
+    let last: { eventId: string; at: number } | null = null;
+    for (const m of this.members) {
+      for (const [eventId, version] of finals) {
+        const held = m.held.get(eventId);
+        if (held?.version === version && held.at > (last?.at ?? 0)) last = { eventId, at: held.at };
+      }
+    }
+    return last;
+  }
+
+  /** How many times a spectator's socket was lost and it connected again. */
+  get reconnects(): number {
+    return this.members.reduce((sum, m) => sum + m.reconnects, 0);
+  }
+
+  get refusals(): string[] {
+    return this.members.flatMap((m) => m.refusals);
+  }
+
+  close(): void {
+    for (const m of this.members) m.close();
+  }
 }
