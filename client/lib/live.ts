@@ -27,7 +27,10 @@ const RETRY_BASE_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
 /** Spread re-subscriptions after a server-side resync, so spectators do not all ask at once. */
 const RESYNC_SPREAD_MS = 2_000;
-/** Spread the refetches of an event too large to push (`event.outdated`) the same way. */
+/**
+ * Spread the refetches of an event pushed by its version alone the same way: too large to
+ * push (`event.outdated`), or lines a page cannot put together (`event.live`).
+ */
 const REFETCH_SPREAD_MS = 1_000;
 
 export interface LiveOptions {
@@ -60,7 +63,9 @@ export class LiveConnection {
     queryClient: QueryClient,
     private readonly options: LiveOptions = {},
   ) {
-    this.cache = new LiveCache(queryClient);
+    this.cache = new LiveCache(queryClient, (refetch) => {
+      setTimeout(refetch, Math.random() * REFETCH_SPREAD_MS);
+    });
   }
 
   /** Subscribes (counting repeats, so two components can share a room); returns the undo. */
@@ -162,10 +167,10 @@ export class LiveConnection {
     socket.on('event.removed', (payload: LivePayload<'event.removed'>) =>
       this.cache.eventRemoved(payload),
     );
-    // Too large to push: every page holding it asks again, spread so they do not all at once.
-    socket.on('event.outdated', (payload: LivePayload<'event.outdated'>) => {
-      setTimeout(() => this.cache.eventOutdated(payload), Math.random() * REFETCH_SPREAD_MS);
-    });
+    socket.on('event.live', (payload: LivePayload<'event.live'>) => this.cache.eventLive(payload));
+    socket.on('event.outdated', (payload: LivePayload<'event.outdated'>) =>
+      this.cache.eventOutdated(payload),
+    );
     socket.on('competition.changed', (payload: LivePayload<'competition.changed'>) =>
       this.cache.competitionChanged(payload),
     );

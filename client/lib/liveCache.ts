@@ -9,7 +9,8 @@ import {
   removeByVersion,
   upsertByVersion,
 } from '../../shared/live/merge.ts';
-import { fullEvent } from '../../shared/live/pushedEvent.ts';
+import { fullEvent, fullLinesEvent, type PushedLinesEvent } from '../../shared/live/pushedEvent.ts';
+import { linesApply, withLines } from '../../shared/live/liveLines.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 
 /**
@@ -62,14 +63,44 @@ export class LiveCache {
   /** The version each competition was hidden at: older pushes of it or of its events are stale. */
   private readonly hiddenAt = new Map<number, number>();
 
-  constructor(private readonly queryClient: QueryClient) {}
+  /**
+   * `later` runs the refetches of an event pushed by its version alone (too large to push,
+   * or lines that do not apply): a page spreads them over a moment, so that its spectators
+   * do not all ask at once.
+   */
+  constructor(
+    private readonly queryClient: QueryClient,
+    private readonly later: (refetch: () => void) => void = (refetch) => refetch(),
+  ) {}
+
+  /**
+   * Whether an event pushed at `version`, published under the competition's
+   * `competitionVersion`, is newer than its removal and its competition's hiding, if any.
+   */
+  private admits(
+    { id, competitionUic }: Pick<PublicEvent, 'id' | 'competitionUic'>,
+    version: number,
+    competitionVersion: number,
+  ): boolean {
+    const removed = this.removedAt.get(id);
+    if (removed !== undefined && removed >= version) return false;
+    const hidden = this.hiddenAt.get(competitionUic);
+    if (hidden !== undefined && hidden >= competitionVersion) return false;
+    this.removedAt.delete(id);
+    return true;
+  }
+
+  /** The event's row in its competition's list, unless the list holds it as new. */
+  private list(event: PushedLinesEvent): void {
+    update<readonly EventSummary[]>(
+      this.queryClient,
+      queryKeys.events(event.competitionUic),
+      (list) => upsertByVersion(list, eventSummary(event), (e) => e.id === event.id),
+    );
+  }
 
   eventChanged({ event, competitionVersion, version }: LivePayload<'event.changed'>): void {
-    const removed = this.removedAt.get(event.id);
-    if (removed !== undefined && removed >= version) return;
-    const hidden = this.hiddenAt.get(event.competitionUic);
-    if (hidden !== undefined && hidden >= competitionVersion) return;
-    this.removedAt.delete(event.id);
+    if (!this.admits(event, version, competitionVersion)) return;
     const qc = this.queryClient;
     const eventKey = queryKeys.event(event.id);
     update<PublicEvent | null>(qc, eventKey, (held) => {
@@ -83,18 +114,36 @@ export class LiveCache {
       // The page's competition is kept: it changes by its own messages.
       return fullEvent(event, held);
     });
-    update<readonly EventSummary[]>(
-      this.queryClient,
-      queryKeys.events(event.competitionUic),
-      (list) => upsertByVersion(list, eventSummary(event), (e) => e.id === event.id),
+    this.list(event);
+  }
+
+  /**
+   * The event changed by its scoreboard lines alone (`event.live`), pushed without the rows
+   * the lines keep: a page holding a version they apply to has the event at `version` with
+   * them; any other (older, or one that found nothing) fetches it again, as for
+   * `event.outdated`. The list's row is whole in it.
+   */
+  eventLive(lines: LivePayload<'event.live'>): void {
+    const { event, competitionVersion, version } = lines;
+    if (!this.admits(event, version, competitionVersion)) return;
+    update<PublicEvent | null>(this.queryClient, queryKeys.event(event.id), (held) =>
+      held !== null && linesApply(lines, held.version)
+        ? withLines(held, fullLinesEvent(event))
+        : held,
     );
+    this.list(event);
+    this.eventOutdated({ eventId: event.id, competitionUic: event.competitionUic, version });
   }
 
   /**
    * The event changed to `version`, too large to push (`event.outdated`): the event page
-   * and the competition's list that hold it older (or not at all) fetch it again.
+   * and the competition's list that hold it older (or not at all) fetch it again, later.
    */
-  eventOutdated({ eventId, competitionUic, version }: LivePayload<'event.outdated'>): void {
+  eventOutdated(notice: LivePayload<'event.outdated'>): void {
+    this.later(() => this.refetchOlder(notice));
+  }
+
+  private refetchOlder({ eventId, competitionUic, version }: LivePayload<'event.outdated'>): void {
     const removed = this.removedAt.get(eventId);
     if (removed !== undefined && removed >= version) return;
     this.removedAt.delete(eventId);

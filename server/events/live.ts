@@ -16,7 +16,7 @@ import { rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
-import { eventMessage } from './message.ts';
+import { eventMessage, linesMessage } from './message.ts';
 import { isPublicEvent } from './queries.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
@@ -170,16 +170,22 @@ export async function saveScoreboardResults(
     // Only this event is told: unofficial lines are no part of a timed final's overall
     // ranking, so its other sections have nothing new (EventChanges would tell them all).
     const wasPublic = await isPublicEvent(trx, stored.id);
+    const turnsUnofficial = stored.status === 'upcoming';
     await writeEvent(trx, stored.id, {
       live: { rows, wind, updatedAt: new Date().toISOString() },
-      ...(stored.status === 'upcoming' ? { status: 'unofficial' } : {}),
+      ...(turnsUnofficial ? { status: 'unofficial' } : {}),
     });
     const saved = await trx
       .selectFrom('events')
       .select(['id', 'competitionUic', 'version'])
       .where('id', '=', stored.id)
       .executeTakeFirstOrThrow();
-    return { result: published, message: await eventMessage(trx, saved, wasPublic) };
+    const message = await eventMessage(trx, saved, wasPublic);
+    // Since the version before (the row was read locked), only the lines and what is worked
+    // out from them changed: pages the public already shows the event on are sent it without
+    // the rows the lines keep. A heat turning unofficial, its first lines, still goes whole.
+    const linesOnly = wasPublic && !turnsUnofficial;
+    return { result: published, message: linesOnly ? linesMessage(message) : message };
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
-import { compactEvent } from '../../shared/live/pushedEvent.ts';
+import { compactEvent, linesEvent } from '../../shared/live/pushedEvent.ts';
 import { findPublicEvent } from './queries.ts';
 import { recordVersion } from './history.ts';
 
@@ -36,5 +36,19 @@ export async function eventMessage(
   return {
     name: 'event.removed',
     payload: { eventId: saved.id, competitionUic: saved.competitionUic, version: saved.version },
+  };
+}
+
+/**
+ * The event without the rows its scoreboard lines never change (`event.live`) in place of
+ * the whole event, for a change to its lines alone that raised its version by one from a
+ * state the public saw. Anything else (the event gone, or not public) is told as it was.
+ */
+export function linesMessage(message: LiveMessage | null): LiveMessage | null {
+  if (message?.name !== 'event.changed') return message;
+  const { event, competitionVersion, version } = message.payload;
+  return {
+    name: 'event.live',
+    payload: { event: linesEvent(event), competitionVersion, since: version - 1, version },
   };
 }

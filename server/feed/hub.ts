@@ -70,7 +70,8 @@ function routeOf(
   message: LiveMessage,
 ): { competitionUic: number; key: string; version?: number } | null {
   switch (message.name) {
-    case 'event.changed': {
+    case 'event.changed':
+    case 'event.live': {
       const { event, version } = message.payload;
       return { competitionUic: event.competitionUic, key: eventRoom(event.id), version };
     }
@@ -197,16 +198,16 @@ export class FeedHub {
         this.inOrder(eventId, () => this.send(competitionUic, eventId, frame));
         return;
       }
-      // Too large for the bus (`event.outdated`) or not: the event is read whole all the same.
+      // Whole, without the rows its lines keep (`event.live`) or too large for the bus
+      // (`event.outdated`): the feed's events are whole, read from the cache all the same.
       case 'event.changed':
+      case 'event.live':
       case 'event.outdated': {
-        const id =
-          message.name === 'event.changed' ? message.payload.event.id : message.payload.eventId;
-        const uic =
-          message.name === 'event.changed'
-            ? message.payload.event.competitionUic
-            : message.payload.competitionUic;
-        this.inOrder(id, () => this.sendEvent(id, uic));
+        const { id, competitionUic } =
+          message.name === 'event.outdated'
+            ? { id: message.payload.eventId, competitionUic: message.payload.competitionUic }
+            : message.payload.event;
+        this.inOrder(id, () => this.sendEvent(id, competitionUic));
         return;
       }
     }

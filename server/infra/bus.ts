@@ -67,9 +67,10 @@ const fits = ({ raw }: Encoded) => Buffer.byteLength(raw) <= MAX_LIVE_MESSAGE_BY
 /**
  * What goes on the bus for a message: the message itself when its JSON is within
  * MAX_LIVE_MESSAGE_BYTES; else a small stand-in that keeps every page correct: the event's
- * new version (`event.outdated`: pages fetch the event), the upload's status without its
- * reports (the admin's page fetches them), ended sessions in several messages. A message
- * with no stand-in is dropped ([]): the caller has the nodes' pages resync.
+ * new version, for the event or its lines (`event.outdated`: pages fetch the event), the
+ * upload's status without its reports (the admin's page fetches them), ended sessions in
+ * several messages. A message with no stand-in is dropped ([]): the caller has the nodes'
+ * pages resync.
  */
 export function withinCap(message: LiveMessage): Encoded[] {
   const whole = encoded(message);
@@ -79,7 +80,8 @@ export function withinCap(message: LiveMessage): Encoded[] {
     return fits(e) ? [e] : [];
   };
   switch (message.name) {
-    case 'event.changed': {
+    case 'event.changed':
+    case 'event.live': {
       const { event, version } = message.payload;
       return sent({
         name: 'event.outdated',

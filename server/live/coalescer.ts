@@ -16,9 +16,14 @@ interface Slot<T> {
 export class Coalescer<T> {
   private readonly slots = new Map<string, Slot<T>>();
 
+  /**
+   * `merge` says what waits in place of an item not sent yet when a newer one of its key
+   * comes: by default the newer one, which must then carry all the older one did.
+   */
   constructor(
     private readonly windowMs: number,
     private readonly send: (item: T) => void,
+    private readonly merge: (held: T, next: T) => T = (_held, next) => next,
   ) {}
 
   /**
@@ -39,7 +44,7 @@ export class Coalescer<T> {
       const held = slot.pending ? slot.pending.version : slot.sent;
       if (held !== undefined && (slot.pending ? version < held : version <= held)) return;
     }
-    slot.pending = { item, version };
+    slot.pending = { item: slot.pending ? this.merge(slot.pending.item, item) : item, version };
   }
 
   private flush(key: string): void {

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { isSameOrigin } from '../auth/origin.ts';
 import { hashSessionId, SESSION_COOKIE } from '../auth/sessions.ts';
 import { LiveTarget, type LiveMessage, type SubscribeAck } from '../../shared/live/messages.ts';
+import { coalesced } from '../../shared/live/liveLines.ts';
 import {
   clubAdminRoom,
   sessionRoom,
@@ -121,7 +122,9 @@ export interface LiveHubDeps {
 /** Where each message goes, and what it is coalesced under (with its version). */
 function routeOf(message: LiveMessage): { key: string; version?: number; competitionUic?: number } {
   switch (message.name) {
-    case 'event.changed': {
+    // An event's lines share its key: a burst of lines and whole events is coalesced as one.
+    case 'event.changed':
+    case 'event.live': {
       const { event, version } = message.payload;
       return { key: eventRoom(event.id), version, competitionUic: event.competitionUic };
     }
@@ -224,6 +227,7 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
     let rooms: string[];
     switch (message.name) {
       case 'event.changed':
+      case 'event.live':
         rooms = [
           competitionRoom(message.payload.event.competitionUic),
           eventRoom(message.payload.event.id),
@@ -362,7 +366,12 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
     );
   });
 
-  const coalescer = new Coalescer<Pushed>(COALESCE_WINDOW_MS, broadcast);
+  // An event's lines (`event.live`) never stand in for a change they leave out: they are
+  // put together with what waits before them (shared/live/liveLines.ts).
+  const coalescer = new Coalescer<Pushed>(COALESCE_WINDOW_MS, broadcast, (held, next) => ({
+    ...next,
+    message: coalesced(held.message, next.message),
+  }));
   const uploadOrder = new UploadStatusOrder();
   const stopListening = bus.subscribe(
     (message, { committedAt }) => {

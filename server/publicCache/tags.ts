@@ -30,6 +30,7 @@ export const tags = {
 export function staleTags(message: LiveMessage): string[] {
   switch (message.name) {
     case 'event.changed':
+    case 'event.live':
       return eventTags(message.payload.event.id, message.payload.event.competitionUic);
     case 'event.outdated':
     case 'event.removed':

@@ -1,5 +1,5 @@
 import type { EventSummary, PublicEvent } from '../schemas/event.ts';
-import type { PushedEvent } from './pushedEvent.ts';
+import type { PushedLinesEvent } from './pushedEvent.ts';
 
 /**
  * The rules a page follows when a pushed change meets what it already holds. Every event
@@ -38,7 +38,7 @@ export function removeByVersion<T extends Versioned>(
 }
 
 /** A listing row of an event: the heavy rows and the parents stay out of lists. */
-export function eventSummary(event: PublicEvent | PushedEvent): EventSummary {
+export function eventSummary(event: PublicEvent | PushedLinesEvent): EventSummary {
   const summary: Record<string, unknown> = { ...event };
   delete summary.results;
   delete summary.startListFile;

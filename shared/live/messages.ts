@@ -14,6 +14,8 @@ const PushedEvent = PublicEvent.omit({ competition: true, club: true }).extend({
   overall: PushedRows,
   live: LiveResults.extend({ rows: PushedRows }).nullable(),
 });
+/** The event as pushed when its scoreboard lines alone changed (pushedEvent.ts). */
+const PushedLinesEvent = PushedEvent.omit({ results: true, startListFile: true, overall: true });
 
 /**
  * Every message the change bus carries and Socket.IO pushes, with its payload schema.
@@ -32,12 +34,27 @@ export const liveMessages = {
   }),
   /**
    * The event changed to `version`, but its payload is larger than a message may be
-   * (MAX_LIVE_MESSAGE_BYTES): sent instead of `event.changed`, and the pages holding the
-   * event or its competition's list ask the API for it again.
+   * (MAX_LIVE_MESSAGE_BYTES): sent instead of `event.changed` (or `event.live`), and the
+   * pages holding the event or its competition's list ask the API for it again.
    */
   'event.outdated': z.object({
     eventId: z.uuid(),
     competitionUic: z.number().int(),
+    version: z.number().int(),
+  }),
+  /**
+   * The event changed to `version` by its scoreboard lines alone (server/events/live.ts), so
+   * it comes without the rows the lines never change: its start list (hundreds of rows
+   * sometimes, pushed many times a second during a race otherwise), results and overall.
+   * Over the event a page holds at any version from `since` to `version - 1`, it is the
+   * event at `version` (shared/live/liveLines.ts); a page holding another version asks for
+   * the event again, as for `event.outdated`. `since` is `version - 1`, or older once a
+   * burst has been coalesced.
+   */
+  'event.live': z.object({
+    event: PushedLinesEvent,
+    competitionVersion: z.number().int(),
+    since: z.number().int(),
     version: z.number().int(),
   }),
   /**
@@ -93,7 +110,8 @@ export const liveMessages = {
  * The largest message, JSON-encoded, that the bus carries (and so the Redis stream keeps and
  * every spectator is pushed): an event with a few hundred result rows fits easily. A larger
  * one is never sent as it is; server/infra/bus.ts sends a small notice in its place
- * (`event.outdated`, an `upload.status` without its reports) and the page fetches the rest.
+ * (`event.outdated` for an event or its lines, an `upload.status` without its reports) and
+ * the page fetches the rest.
  */
 export const MAX_LIVE_MESSAGE_BYTES = 256 * 1024;
 

@@ -42,13 +42,17 @@ const receipts = new Map<string, [number, number]>();
 interface ChangedEvent {
   id: string;
   status: string;
-  results: unknown[];
+  /** Absent from an event changed by its scoreboard lines alone (`event.live`). */
+  results?: unknown[];
   live: { rows: unknown[] } | null;
 }
 
 const SNAPSHOT = Buffer.from('{"type":"snapshot"');
 
-/** The event an `event.changed` message carries, or null for any other message. */
+/**
+ * The event an `event.changed` message carries (or, on Socket.IO, an `event.live`: the
+ * event without the rows its lines keep), or null for any other message.
+ */
 function changedEvent(data: Buffer, protocol: ClientsRequest['protocol']): ChangedEvent | null {
   try {
     if (protocol === 'feed') {
@@ -59,7 +63,7 @@ function changedEvent(data: Buffer, protocol: ClientsRequest['protocol']): Chang
       string,
       { event?: ChangedEvent },
     ];
-    return name === 'event.changed' ? (payload.event ?? null) : null;
+    return name === 'event.changed' || name === 'event.live' ? (payload.event ?? null) : null;
   } catch {
     return null;
   }
@@ -70,7 +74,9 @@ function keyOf(data: Buffer, request: ClientsRequest): string | null {
   if (request.keyBy === 'stage') {
     const event = changedEvent(data, request.protocol);
     if (!event) return null;
-    if (event.status === 'official' && event.results.length > 0) return `${event.id}:official`;
+    if (event.status === 'official' && (event.results?.length ?? 0) > 0) {
+      return `${event.id}:official`;
+    }
     return event.live ? `${event.id}:live${event.live.rows.length}` : null;
   }
   // The feed puts the version first (`{"type":"event.changed","version":…`), Socket.IO last.

@@ -6,6 +6,10 @@ import { sendUpload, settled } from '../support/uploads.ts';
 import { meetFile, publicMeet } from '../support/meets.ts';
 import { createToken, TokenClient } from '../support/tokens.ts';
 import { Spectator } from '../support/spectator.ts';
+import { openLivePage } from '../support/livePage.ts';
+import { athlete } from '../support/factory.ts';
+import { updateEvent } from '../../server/events/service.ts';
+import { linesApply } from '../../shared/live/liveLines.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { UploadAccepted } from '../../shared/schemas/upload.ts';
 import type {
@@ -434,6 +438,115 @@ describe('the scoreboard feed', () => {
     );
     await settled(admin, ((await res.json()) as UploadAccepted).uploadId);
     expect((await heatOf(uic, 2)).live).toBeNull();
+  });
+
+  /** A heat with a mass start list, watched by a page and by a spectator reading the wire. */
+  async function bigHeat() {
+    const { uic, agent } = await newCompetition();
+    await settled(agent, (await sendFiles(agent, uic, meetFiles('lynx.evt'))).body.uploadId);
+    const listed = await heatOf(uic, 2);
+    const field = Array.from({ length: 600 }, (_, i) =>
+      athlete({ name: `Runner Number ${i + 1}`, bib: String(5000 + i), club: 'Leevale AC' }),
+    );
+    await updateEvent(t.runtime, listed.id, {
+      startListFile: [...listed.startListFile, ...field],
+    });
+    const heat = await heatOf(uic, 2);
+    const page = openLivePage(t.url, uic, heat.id);
+    const spectator = await Spectator.connect(t.url);
+    /** The websocket frames of Socket.IO's messages as they came (Engine.IO's "4" first). */
+    const frames: string[] = [];
+    spectator.socket.io.engine.on('packet', ({ type, data }) => {
+      if (type === 'message' && typeof data === 'string') frames.push(`4${data}`);
+    });
+    const ack = await spectator.subscribe({ eventId: heat.id });
+    await expect.poll(() => page.status()).toBe('live');
+    await expect.poll(() => page.event()?.version).toBe(heat.version);
+    const close = () => {
+      page.close();
+      spectator.close();
+    };
+    return { uic, agent, heat, page, spectator, frames, ack, close };
+  }
+
+  const fetchEvent = async (id: string) =>
+    (await (await fetch(`${t.url}/api/events/${id}`)).json()) as PublicEvent;
+
+  it('pushes a big heat’s new lines without its start list, and its page puts the event together', async () => {
+    const { agent, heat, page, spectator, frames, close } = await bigHeat();
+    // Tens of kilobytes as the API serves it, and as each scoreboard update was pushed once.
+    expect(Buffer.byteLength(JSON.stringify(heat))).toBeGreaterThan(50_000);
+
+    // The first lines turn the heat unofficial: the whole event, once.
+    await post(agent, scoreboard(2, [line('1', '2122', '3', '14.53')]));
+    const unofficial = await fetchEvent(heat.id);
+    await spectator.next(
+      (m) => m.name === 'event.changed' && m.payload.version === unofficial.version,
+    );
+    await expect.poll(() => page.event()?.version).toBe(unofficial.version);
+
+    // The next finisher: only the lines, and the event around them, travel.
+    await post(
+      agent,
+      scoreboard(2, [line('1', '2122', '3', '14.53'), line('2', '2815', '2', '14.87')]),
+    );
+    const fromApi = await fetchEvent(heat.id);
+    const pushed = await spectator.next(
+      (m) => m.name === 'event.live' && m.payload.version === fromApi.version,
+    );
+    expect(pushed.payload).not.toHaveProperty('event.startListFile');
+    expect(pushed.payload).not.toHaveProperty('event.results');
+    const frame = frames.find((f) => f.startsWith('42["event.live"'));
+    expect(frame).toBeDefined();
+    expect(frame).not.toContain('Runner Number');
+    expect(Buffer.byteLength(frame!)).toBeLessThan(4096);
+
+    // The page holds the event the API serves, start list and all.
+    await expect.poll(() => page.event()?.version).toBe(fromApi.version);
+    expect(page.event()).toEqual(fromApi);
+    expect(page.event()?.live?.rows.map((r) => r.name)).toEqual([
+      'Isaiah Thompson',
+      'Kevin Nguyen',
+    ]);
+    expect(page.list()?.find((e) => e.id === heat.id)?.version).toBe(fromApi.version);
+    close();
+  });
+
+  it('coalesces a race’s flood of lines into messages a page can always put together', async () => {
+    const { agent, heat, page, spectator, ack, close } = await bigHeat();
+    // Finishers one after another, as fast as the agent sends them: the first lines (the
+    // whole event) and the next ones meet in the coalescing window.
+    const finishers = [
+      line('1', '2122', '3', '14.53'),
+      line('2', '2815', '2', '14.87'),
+      line('3', '2219', '4', '15.02'),
+      line('4', '2411', '5', '15.30'),
+      line('5', '2513', '6', '15.41'),
+      line('6', '2618', '7', '15.77'),
+    ];
+    for (let n = 1; n <= finishers.length; n++) {
+      await post(agent, scoreboard(2, finishers.slice(0, n)));
+    }
+    const fromApi = await fetchEvent(heat.id);
+    await spectator.next((m) => 'version' in m.payload && m.payload.version === fromApi.version);
+
+    // Each message follows what the spectator held: whole, or lines that apply to it.
+    let held = ack.ok ? ack.versions[`event:${heat.id}`]! : NaN;
+    for (const m of spectator.messages) {
+      if (m.name === 'event.changed') held = m.payload.version;
+      if (m.name === 'event.live') {
+        expect(
+          linesApply(m.payload, held),
+          `lines ${m.payload.since}..${m.payload.version} on ${held}`,
+        ).toBe(true);
+        held = m.payload.version;
+      }
+    }
+    expect(held).toBe(fromApi.version);
+    expect(spectator.messages.filter((m) => m.name === 'event.outdated')).toEqual([]);
+    await expect.poll(() => page.event()?.version).toBe(fromApi.version);
+    expect(page.event()).toEqual(fromApi);
+    close();
   });
 
   it('forwards the race clock of a heat it knows', async () => {

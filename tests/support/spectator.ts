@@ -9,6 +9,7 @@ import type {
 
 const NAMES = [
   'event.changed',
+  'event.live',
   'event.outdated',
   'event.removed',
   'competition.changed',

@@ -196,3 +196,30 @@ describe('Coalescer (real timers)', () => {
     coalescer.close(); // clears the window timer
   });
 });
+
+describe('Coalescer with a merge', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  });
+
+  it('sends what the merge makes of an item waiting and a newer one, never of one sent', () => {
+    const sent: string[] = [];
+    const coalescer = new Coalescer<string>(
+      WINDOW_MS,
+      (item) => sent.push(item),
+      (held, next) => `${held}+${next}`,
+    );
+    coalescer.push('event:a', 'v1', 1);
+    nextTick();
+    coalescer.push('event:a', 'v2', 2);
+    coalescer.push('event:a', 'v3', 3);
+    coalescer.push('event:a', 'v0', 0); // older than what waits: dropped, not merged
+    vi.advanceTimersByTime(WINDOW_MS);
+    expect(sent).toEqual(['v1', 'v2+v3']);
+  });
+});

@@ -8,7 +8,7 @@ import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
 import { competition as baseCompetition, publicEvent, row } from '../support/publicFixtures.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
-import { compactEvent } from '../../shared/live/pushedEvent.ts';
+import { compactEvent, linesEvent } from '../../shared/live/pushedEvent.ts';
 
 // ---------------------------------------------------------------------------------------
 // Fixtures: every field of the public schemas, with realistic values.
@@ -918,5 +918,124 @@ describe('eventOutdated: an event too large to push is announced by its version 
     } finally {
       page.unsubscribe();
     }
+  });
+});
+
+describe('eventLive: a change of the scoreboard lines alone, pushed without the rows they keep', () => {
+  const startList = [row('s1', 'Sam Carter', { lane: '4' }), row('s2', 'Ola Berg', { lane: '5' })];
+  /** The heat at `version`, its first `finishers` on the scoreboard. */
+  const heat = (version: number, finishers: number, extra: Partial<PublicEvent> = {}) =>
+    event(HUNDRED, {
+      version,
+      status: 'unofficial',
+      results: [],
+      startListFile: startList,
+      shown: 'live',
+      live: {
+        rows: startList
+          .slice(0, finishers)
+          .map((r, i) => ({ ...r, rank: String(i + 1), performance: `10.4${i}` })),
+        wind: '+0.3',
+        updatedAt: `2026-03-14T10:3${version}:00Z`,
+      },
+      ...extra,
+    });
+  /** What the server pushes for the heat's lines (server/events/message.ts). */
+  const lines = (e: PublicEvent, since = e.version - 1) => ({
+    event: linesEvent(compactEvent(e)),
+    competitionVersion: e.competition.version,
+    since,
+    version: e.version,
+  });
+
+  it('puts the event at its version together from the one before, start list and all, without a fetch', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), heat(4, 1));
+    const list = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(heat(4, 1))]);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(4));
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+
+      // The first running clock recorded its start meanwhile: the lines carry it.
+      const v5 = heat(5, 2, { startedAt: '10:31:02' });
+      live.eventLive(lines(v5));
+      await settle();
+
+      expect(detail(HUNDRED)).toEqual(v5);
+      expect(eventList(SPRING)).toEqual([summary(v5)]);
+      expect(page.queryFn).toHaveBeenCalledTimes(1);
+      expect(list.queryFn).toHaveBeenCalledTimes(1);
+    } finally {
+      page.unsubscribe();
+      list.unsubscribe();
+    }
+  });
+
+  it('puts it together from any version the coalesced lines follow', () => {
+    queryClient.setQueryData(queryKeys.event(HUNDRED), heat(5, 1));
+    const v7 = heat(7, 2);
+    live.eventLive(lines(v7, 4));
+    expect(detail(HUNDRED)).toEqual(v7);
+  });
+
+  it('fetches the event again when it holds a version the lines do not follow', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), heat(3, 0));
+    const list = observe<EventSummary[]>(queryKeys.events(SPRING), [summary(heat(3, 0))]);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)?.version).toBe(3));
+      await vi.waitFor(() => expect(eventList(SPRING)).toHaveLength(1));
+
+      // Version 4 (the whole event, the heat turning unofficial) never reached this page.
+      const v5 = heat(5, 2);
+      page.server.data = v5;
+      live.eventLive(lines(v5));
+
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(v5));
+      expect(page.queryFn).toHaveBeenCalledTimes(2);
+      // The list's row is whole in the lines: no fetch.
+      expect(eventList(SPRING)).toEqual([summary(v5)]);
+      expect(list.queryFn).toHaveBeenCalledTimes(1);
+    } finally {
+      page.unsubscribe();
+      list.unsubscribe();
+    }
+  });
+
+  it('fetches a page that found nothing, as for a whole event', async () => {
+    const page = observe<PublicEvent | null>(queryKeys.event(HUNDRED), null);
+    try {
+      await vi.waitFor(() => expect(detail(HUNDRED)).toBeNull());
+      const v5 = heat(5, 2);
+      page.server.data = v5;
+      live.eventLive(lines(v5));
+      await vi.waitFor(() => expect(detail(HUNDRED)).toEqual(v5));
+    } finally {
+      page.unsubscribe();
+    }
+  });
+
+  it('leaves its refetches to `later`, and makes none once the lines are in', () => {
+    const later: (() => void)[] = [];
+    const spread = new LiveCache(queryClient, (refetch) => later.push(refetch));
+    queryClient.setQueryData(queryKeys.event(HUNDRED), heat(4, 1));
+    spread.eventLive(lines(heat(5, 2)));
+    expect(detail(HUNDRED)).toEqual(heat(5, 2));
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    for (const refetch of later) refetch();
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('ignores lines as old as the event held, and lines older than its removal', () => {
+    const v5 = heat(5, 2);
+    const list = [summary(v5)];
+    queryClient.setQueryData(queryKeys.event(HUNDRED), v5);
+    queryClient.setQueryData(queryKeys.events(SPRING), list);
+    live.eventLive(lines(heat(5, 1)));
+    expect(detail(HUNDRED)).toBe(v5);
+    expect(eventList(SPRING)).toBe(list);
+
+    live.eventRemoved({ eventId: HUNDRED, competitionUic: SPRING, version: 7 });
+    live.eventLive(lines(heat(6, 2)));
+    expect(detail(HUNDRED)).toBeNull();
+    expect(eventList(SPRING)).toEqual([]);
   });
 });

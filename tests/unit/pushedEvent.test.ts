@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { liveMessages } from '../../shared/live/messages.ts';
-import { compactEvent, fullEvent, NULLABLE_ROW_FIELDS } from '../../shared/live/pushedEvent.ts';
+import {
+  compactEvent,
+  fullEvent,
+  fullLinesEvent,
+  linesEvent,
+  NULLABLE_ROW_FIELDS,
+} from '../../shared/live/pushedEvent.ts';
+import { withLines } from '../../shared/live/liveLines.ts';
 import { publicEvent, row } from '../support/publicFixtures.ts';
 
 // The compact form of `event.changed` (shared/live/pushedEvent.ts): smaller, and the page
@@ -53,6 +60,35 @@ describe('the pushed form of an event', () => {
           const payload = { event: pushed, competitionVersion: 1, version: event.version };
           const parsed = liveMessages['event.changed'].parse(payload);
           expect(fullEvent(parsed.event, event)).toEqual(event);
+        },
+      ),
+    );
+  });
+
+  it('of its lines alone puts the event together over the version before, and passes the schema', () => {
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryRow, { maxLength: 8 }),
+        fc.array(arbitraryRow, { maxLength: 4 }),
+        fc.array(arbitraryRow, { maxLength: 4 }),
+        (startListFile, before, after) => {
+          const lines = (rows: AthleteRow[], version: number) =>
+            publicEvent({
+              version,
+              results: [],
+              startListFile,
+              live: { rows, wind: '-0.4', updatedAt: `2026-11-26T10:00:0${version}Z` },
+            });
+          const event = lines(after, 3);
+          const payload = {
+            event: linesEvent(compactEvent(event)),
+            competitionVersion: 1,
+            since: 2,
+            version: 3,
+          };
+          const parsed = liveMessages['event.live'].parse(payload);
+          expect(parsed.event).not.toHaveProperty('startListFile');
+          expect(withLines(lines(before, 2), fullLinesEvent(parsed.event))).toEqual(event);
         },
       ),
     );
