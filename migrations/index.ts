@@ -9,6 +9,7 @@ import * as m0007 from './0007_follow_and_push.ts';
 import * as m0008 from './0008_event_versions.ts';
 import * as m0009 from './0009_meet_day.ts';
 import * as m0010 from './0010_agent_send_held.ts';
+import * as m0011 from './0011_push_subscription_limits.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0008_event_versions': m0008,
   '0009_meet_day': m0009,
   '0010_agent_send_held': m0010,
+  '0011_push_subscription_limits': m0011,
 };

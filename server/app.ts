@@ -131,7 +131,7 @@ export async function buildApp(
   await app.register(clubRoutes, { db });
   await app.register(competitionRoutes, { db });
   await app.register(eventRoutes, { db });
-  await app.register(athleteRoutes);
+  await app.register(athleteRoutes, { limits: runtime.limits });
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

@@ -147,6 +147,29 @@ const Env = z.object({
     .max(600_000)
     .default(60_000)
     .describe('how often the worker looks for start-soon alerts'),
+  PUSH_SUBSCRIPTIONS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(1_000)
+    .describe(
+      "devices with alerts on that one address (an IPv6 /64) may add; a stadium's Wi-Fi or a mobile network's shared address is many phones",
+    ),
+  PUSH_SUBSCRIPTIONS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100_000)
+    .describe('devices with alerts on, in all'),
+  PUSH_SUBSCRIPTION_EXPIRY_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(60)
+    .describe(
+      'a device that has not saved its alert subscription for this long (each visit to the site saves it) is dropped',
+    ),
   SEED_DEMO: z
     .enum(['auto', 'true', 'false'])
     .default('auto')
@@ -206,6 +229,12 @@ export interface PushConfig {
   /** Hosts subscriptions may name; tests add their own endpoint's `127.0.0.1:port` (http). */
   endpointHosts: string[];
   tickMs: number;
+  /** New subscriptions one address (an IPv6 /64) may make while it holds this many. */
+  maxSubscriptionsPerAddress: number;
+  /** New subscriptions are refused while there are this many. */
+  maxSubscriptions: number;
+  /** A subscription its device has not saved for this many days is dropped. */
+  subscriptionExpiryDays: number;
 }
 
 export interface RecoveryConfig {
@@ -287,6 +316,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((h) => h.trim().toLowerCase())
         .filter((h) => h !== ''),
       tickMs: e.PUSH_TICK_MS,
+      maxSubscriptionsPerAddress: e.PUSH_SUBSCRIPTIONS_PER_ADDRESS,
+      maxSubscriptions: e.PUSH_SUBSCRIPTIONS_MAX,
+      subscriptionExpiryDays: e.PUSH_SUBSCRIPTION_EXPIRY_DAYS,
     },
   };
 }

@@ -32,5 +32,9 @@ export const ErrorCode = z.enum([
   'registration_rate_limited',
   // Alerts: the browser's push service is not one the server may post to.
   'push_endpoint_refused',
+  // Alerts: this address already has as many devices subscribed as one may (429)...
+  'push_address_full',
+  // ...or the server as many as it takes (503).
+  'push_capacity_full',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

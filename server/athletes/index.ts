@@ -1,6 +1,7 @@
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { AthleteEntry, AthleteEvent } from '../../shared/schemas/athleteSearch.ts';
-import { athleteKey, foldBib, foldText } from '../../shared/athletes/identity.ts';
+import { athleteKey, foldBib } from '../../shared/athletes/identity.ts';
+import { foldOnce } from './fold.ts';
 import type { EventRows } from '../events/queries.ts';
 
 export type Fact = Omit<AthleteEvent, 'estimatedStart' | 'lateMinutes'>;
@@ -17,6 +18,7 @@ export interface IndexedAthlete {
 
 /** A competition's athletes, and what their events' estimated starts are worked out from. */
 export interface AthleteIndex {
+  /** In name order: folded name, then club (indexAthletes). */
   athletes: IndexedAthlete[];
   /** The competition's public events with their rows: the schedule the estimates read. */
   schedule: EventRows[];
@@ -49,7 +51,8 @@ function factOf(event: EventRows): Fact {
  * and unofficial lines as the public sees them (the events come through the one rule of what
  * is shown, in running order: listPublicEventRows). One athlete across lists: the same bib,
  * or, for a row without one, the same name and club as an athlete with one
- * (shared/athletes/identity).
+ * (shared/athletes/identity). In name order (folded name, then club), so a search takes the
+ * best of its matches as it meets them, without sorting them (search.ts).
  */
 export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
   const byKey = new Map<string, { entry: IndexedEntry; facts: Map<string, Fact> }>();
@@ -59,21 +62,21 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
     ...event.results.map((row) => ({ row, list: 'results' as const, order: null })),
     ...(event.live?.rows ?? []).map((row) => ({ row, list: 'live' as const, order: null })),
   ];
-  const ordered = events;
+  const nameClub = (row: AthleteRow) => `${foldOnce(row.name)}|${foldOnce(row.club)}`;
   // Bib'd rows first, so a row without a bib finds the athlete its name and club belong to.
-  for (const event of ordered) {
+  for (const event of events) {
     for (const { row } of rowsOf(event)) {
       if (foldBib(row.bib) === '') continue;
-      bibByNameClub.set(`${foldText(row.name)}|${foldText(row.club)}`, athleteKey(row));
+      bibByNameClub.set(nameClub(row), athleteKey(row));
     }
   }
-  for (const event of ordered) {
+  for (const event of events) {
     for (const { row, list, order } of rowsOf(event)) {
-      if (foldText(row.name) === '') continue;
+      if (foldOnce(row.name) === '') continue;
       const key =
         foldBib(row.bib) !== ''
           ? athleteKey(row)
-          : (bibByNameClub.get(`${foldText(row.name)}|${foldText(row.club)}`) ?? athleteKey(row));
+          : (bibByNameClub.get(nameClub(row)) ?? athleteKey(row));
       let athlete = byKey.get(key);
       if (!athlete) {
         athlete = { entry: entryOf(key, row), facts: new Map() };
@@ -86,15 +89,19 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
       merge(fact, row, list, order);
     }
   }
-  return [...byKey.values()].map(({ entry, facts }) => {
-    entry.events = [...facts.values()];
-    return {
-      entry,
-      text: `${foldText(entry.name)} ${foldText(entry.club)}`,
-      bib: foldBib(entry.bib),
-      club: foldText(entry.club),
-    };
-  });
+  return [...byKey.values()]
+    .map(({ entry, facts }) => {
+      entry.events = [...facts.values()];
+      return {
+        entry,
+        // Joined, not concatenated: one flat string, which a search's `includes` reads
+        // several times faster than the rope `${a} ${b}` makes.
+        text: [foldOnce(entry.name), foldOnce(entry.club)].join(' '),
+        bib: foldBib(entry.bib),
+        club: foldOnce(entry.club),
+      };
+    })
+    .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
 }
 
 const entryOf = (key: string, row: AthleteRow): IndexedEntry => ({

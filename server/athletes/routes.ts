@@ -4,10 +4,13 @@ import { AthleteSearchQuery, AthleteSearchResult } from '../../shared/schemas/at
 import { scheduleEstimates, type ShownEstimate } from '../../shared/schedule/venue.ts';
 import type { AthleteIndex } from './index.ts';
 import { parsePositiveInt } from '../competitions/routes.ts';
-import { NotFound } from '../errors.ts';
+import type { RateLimits } from '../infra/rateLimit.ts';
+import { NotFound, TooManyRequests } from '../errors.ts';
 import { searchAthletes } from './search.ts';
 
 const UicParams = z.object({ competitionUic: z.string() });
+export const TOO_MANY_SEARCHES =
+  'Too many athlete searches from your network. Please try again in a moment.';
 
 /**
  * A competition's estimated starts, worked out at most once a second: they move with the
@@ -31,7 +34,9 @@ function estimatesOf(index: AthleteIndex): Map<string, ShownEstimate> {
  * (server/publicCache/reads.ts): no database per search. Estimated starts are worked out per
  * answer, as they move with the clock.
  */
-export const athleteRoutes: FastifyPluginAsyncZod = async (app) => {
+export const athleteRoutes: FastifyPluginAsyncZod<{
+  limits: Pick<RateLimits, 'athleteSearchByIp'>;
+}> = async (app, { limits }) => {
   app.get(
     '/api/competitions/:competitionUic/athletes',
     {
@@ -43,6 +48,13 @@ export const athleteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // What a person types is limited per address. Followed athletes (`key`, `club`) are not:
+      // My athletes asks for them again at each change of the meet, on every phone at once,
+      // and a stadium's phones share its Wi-Fi's address.
+      if (request.query.q) {
+        const wait = await limits.athleteSearchByIp.consume(request.ip);
+        if (wait > 0) throw new TooManyRequests(TOO_MANY_SEARCHES, wait);
+      }
       const uic = parsePositiveInt(request.params.competitionUic);
       const index = uic === undefined ? null : (await app.publicReads.athletesOf(uic)).facts;
       if (!index) throw new NotFound('Competition not found');

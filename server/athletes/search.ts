@@ -13,6 +13,10 @@ export interface AthleteQuery {
  * starts with what was typed, then the rest by name. Every word of `q` must be found in the
  * athlete's folded name or club, or be their bib; `key` and `club` list followed athletes
  * and clubs whole.
+ *
+ * One pass over the index, whatever was typed: the athletes come in name order
+ * (indexAthletes), so the first MAX_SEARCH_RESULTS met of each rank are that rank's best, and
+ * a search matching nearly everyone ("a") sorts nothing and keeps no more than it lists.
  */
 export function searchAthletes(
   athletes: readonly IndexedAthlete[],
@@ -23,21 +27,30 @@ export function searchAthletes(
   const words = foldText(query.q).split(' ').filter(Boolean);
   // A bib is letters and digits: "-" or "?" searches nothing.
   const bib = /^[\p{L}\p{N}]+$/u.test(foldBib(query.q)) ? foldBib(query.q) : '';
-  const searched = words.length > 0 || bib !== '';
-  const matches = (a: IndexedAthlete) =>
-    searched && ((bib !== '' && a.bib === bib) || words.every((w) => a.text.includes(w)));
-  const followed = athletes.filter((a) => keys.has(a.entry.key) || clubs.has(a.club));
-  const found = athletes.filter(matches);
   const start = words.join(' ');
-  const score = (a: IndexedAthlete) =>
-    bib !== '' && a.bib === bib
-      ? 0
-      : start !== '' && (a.text.startsWith(start) || a.text.includes(` ${start}`))
-        ? 1
-        : 2;
-  found.sort((a, b) => score(a) - score(b) || a.entry.name.localeCompare(b.entry.name));
+  /** 0: the bib typed whole; 1: a word starts with what was typed; 2: found elsewhere. */
+  const rankOf = (a: IndexedAthlete): number | null => {
+    if (bib !== '' && a.bib === bib) return 0;
+    if (words.length === 0 || !words.every((w) => a.text.includes(w))) return null;
+    return a.text.startsWith(start) || a.text.includes(` ${start}`) ? 1 : 2;
+  };
+  // A search alone need not look at anyone's key: the loop reads only what it compares.
+  const following = keys.size > 0 || clubs.size > 0;
+  const followed: IndexedAthlete[] = [];
+  const ranked: IndexedAthlete[][] = [[], [], []];
+  let total = 0;
+  for (const athlete of athletes) {
+    const follows = following && (keys.has(athlete.entry.key) || clubs.has(athlete.club));
+    if (follows) followed.push(athlete);
+    const rank = rankOf(athlete);
+    if (rank !== null) {
+      const listed = ranked[rank];
+      if (listed && listed.length < MAX_SEARCH_RESULTS) listed.push(athlete);
+    }
+    if (follows || rank !== null) total += 1;
+  }
   // Followed athletes and clubs are listed whole (a device asked for exactly those, and a
   // follow list is capped); a search, its first MAX_SEARCH_RESULTS.
-  const listed = new Set([...followed, ...found.slice(0, MAX_SEARCH_RESULTS)]);
-  return { athletes: [...listed], total: new Set([...followed, ...found]).size };
+  const found = ranked.flat().slice(0, MAX_SEARCH_RESULTS);
+  return { athletes: [...new Set([...followed, ...found])], total };
 }

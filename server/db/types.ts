@@ -355,7 +355,10 @@ export interface PushSubscriptionsTable {
   auth: string;
   follows: ColumnType<Follows, string, string>;
   competitionUics: number[];
+  /** The address (an IPv6 address's /64) it was last saved from; null if saved before 0011. */
+  clientAddress: string | null;
   createdAt: Generated<Timestamp>;
+  /** When the device last saved it: each visit to the site does. */
   updatedAt: Generated<Timestamp>;
 }
 

@@ -42,6 +42,8 @@ export interface RateLimits {
   waitingListByIp: Limiter;
   /** Alert subscriptions saved from one address. */
   pushByIp: Limiter;
+  /** Athlete searches (what a person types) from one address. */
+  athleteSearchByIp: Limiter;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,9 @@ const budgets = {
   waitingListByIp: { points: 10, duration: 60 * MINUTE },
   // Each follow or unfollow saves the device's list; a stadium's phones share one address.
   pushByIp: { points: 600, duration: 10 * MINUTE },
+  // A name typed asks a few times (the page waits for a pause in the typing); a stadium's
+  // phones share one address. Twenty a second at most: a search costs about a millisecond.
+  athleteSearchByIp: { points: 1200, duration: MINUTE },
 } as const;
 
 function secondsOf(res: RateLimiterRes): number {
@@ -121,6 +126,7 @@ export function createRateLimits(redisUrl: string | undefined, prefix: string): 
     registrationByIp: make('registrationByIp'),
     waitingListByIp: make('waitingListByIp'),
     pushByIp: make('pushByIp'),
+    athleteSearchByIp: make('athleteSearchByIp'),
     async close() {
       redis?.disconnect();
     },

@@ -10,6 +10,7 @@ import { findPublicCompetition } from '../competitions/queries.ts';
 import { listPublicEventRows } from '../events/queries.ts';
 import { dueAlerts, type AlertKind, type DueAlert } from './alerts.ts';
 import { vapidKeys, type VapidKeys } from './keys.ts';
+import { pushEndpoint } from './endpoints.ts';
 import {
   claimAlerts,
   claimedKeys,
@@ -43,8 +44,8 @@ const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64
 /**
  * The pushAlerts job: every alert a competition's followers are due, each sent once. Alerts
  * are claimed in push_alerts before they are sent; a send that fails for now gives its claim
- * back and the job fails, so the queue retries it; an expired subscription (404/410) is
- * dropped, nothing more goes to it.
+ * back and the job fails, so the queue retries it; an expired subscription (404/410), or one
+ * whose endpoint Rith may not post to (endpoints.ts), is dropped, nothing more goes to it.
  */
 export function pushAlertsJob(deps: PushDeps) {
   return async ({ competitionUic }: { competitionUic: number }): Promise<void> => {
@@ -70,6 +71,15 @@ export function pushAlertsJob(deps: PushDeps) {
     for (const subscription of subscriptions) {
       // One device's trouble is its own: the others still get their alerts.
       try {
+        // Stored before endpoints were checked as they are dialled, or under a host no longer
+        // allowed: never dialled, and dropped.
+        if (
+          pushEndpoint(subscription.endpoint, deps.config.endpointHosts) !== subscription.endpoint
+        ) {
+          deps.log.warn({ subscription: subscription.id }, 'push endpoint not allowed; dropped');
+          await dropSubscription(deps.db, subscription.id);
+          continue;
+        }
         const due = dueAlerts(
           events,
           estimates,

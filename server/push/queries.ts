@@ -14,22 +14,58 @@ const competitionsOf = (follows: Follows) => [
   ...new Set([...follows.athletes, ...follows.clubs].map((f) => f.competitionUic)),
 ];
 
-/** Saves a device's subscription with its follows (the endpoint names the device). */
+/**
+ * The follows a device's subscription was saved with, its row locked for the save; undefined
+ * when the endpoint is new.
+ */
+export async function lockSubscription(trx: Db, endpoint: string): Promise<Follows | undefined> {
+  const row = await trx
+    .selectFrom('pushSubscriptions')
+    .select('follows')
+    .where('endpoint', '=', endpoint)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.follows;
+}
+
+/**
+ * New subscriptions are made one at a time (until their transaction ends), so two devices
+ * subscribing at once cannot both take the last place under a cap.
+ */
+export async function lockNewSubscriptions(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('push_subscriptions'))`.execute(trx);
+}
+
+/** How many subscriptions there are, in all and saved last from this address. */
+export async function countSubscriptions(
+  db: Db,
+  clientAddress: string,
+): Promise<{ total: number; fromAddress: number }> {
+  const row = await db
+    .selectFrom('pushSubscriptions')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) filter (where client_address = ${clientAddress})`.as('fromAddress'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), fromAddress: Number(row.fromAddress) };
+}
+
+/**
+ * Saves a device's subscription with its follows (the endpoint names the device). Each save
+ * is the device seen: `updated_at` is what a silent subscription's expiry counts from.
+ */
 export async function saveSubscription(
   trx: Db,
   subscription: { endpoint: string; p256dh: string; auth: string },
   follows: Follows,
-): Promise<{ id: string; before: Follows | null }> {
-  const before = await trx
-    .selectFrom('pushSubscriptions')
-    .select('follows')
-    .where('endpoint', '=', subscription.endpoint)
-    .forUpdate()
-    .executeTakeFirst();
+  clientAddress: string,
+): Promise<string> {
   const values = {
     ...subscription,
     follows: JSON.stringify(follows),
     competitionUics: competitionsOf(follows),
+    clientAddress,
   };
   const saved = await trx
     .insertInto('pushSubscriptions')
@@ -37,7 +73,7 @@ export async function saveSubscription(
     .onConflict((oc) => oc.column('endpoint').doUpdateSet({ ...values, updatedAt: sql`now()` }))
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: saved.id, before: before?.follows ?? null };
+  return saved.id;
 }
 
 export async function deleteSubscription(db: Db, endpoint: string): Promise<boolean> {
@@ -51,6 +87,19 @@ export async function deleteSubscription(db: Db, endpoint: string): Promise<bool
 /** A push service said the subscription is gone (404/410): nothing more is sent to it. */
 export async function dropSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+}
+
+/**
+ * Subscriptions no device has saved for `days` days. A browser that still has alerts on
+ * saves its subscription at each visit to the site, so these belong to devices that went
+ * quiet (a wiped phone, a browser no longer used) without their push service saying so.
+ */
+export async function dropSilentSubscriptions(db: Db, days: number): Promise<number> {
+  const gone = await db
+    .deleteFrom('pushSubscriptions')
+    .where(sql<boolean>`updated_at < now() - ${days}::float8 * interval '1 day'`)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 export function subscriptionsFollowing(db: Db, competitionUic: number) {

@@ -11,6 +11,7 @@ import type { RateLimits } from '../infra/rateLimit.ts';
 import { TooManyRequests } from '../errors.ts';
 import { vapidKeys } from './keys.ts';
 import { deleteSubscription } from './queries.ts';
+import { pushEndpoint } from './endpoints.ts';
 import { saveDeviceSubscription } from './service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -50,7 +51,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await limited(request.ip);
-      await saveDeviceSubscription({ db, config, reads: app.publicReads }, request.body);
+      await saveDeviceSubscription(
+        { db, config, reads: app.publicReads },
+        request.body,
+        request.ip,
+      );
       return { ok: true as const };
     },
   );
@@ -67,8 +72,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await limited(request.ip);
-      // Stopping twice is not an error: the device is unsubscribed either way.
-      await deleteSubscription(db, request.body.endpoint);
+      // Stopping twice is not an error: the device is unsubscribed either way. Endpoints are
+      // stored as pushEndpoint writes them; one it refuses can only have been stored as it
+      // is written, before that check.
+      const { endpoint } = request.body;
+      await deleteSubscription(db, pushEndpoint(endpoint, config.endpointHosts) ?? endpoint);
       return { ok: true as const };
     },
   );

@@ -4,14 +4,27 @@ import type { PublicReads } from '../publicCache/reads.ts';
 import type { Follows, SavePushSubscription } from '../../shared/schemas/follow.ts';
 import { foldText } from '../../shared/athletes/identity.ts';
 import { scheduleEstimates } from '../../shared/schedule/venue.ts';
-import { Invalid } from '../errors.ts';
+import { AppError, Invalid, TooManyRequests } from '../errors.ts';
 import { dueAlerts } from './alerts.ts';
-import { isAllowedEndpoint } from './endpoints.ts';
-import { markKnown, saveSubscription } from './queries.ts';
+import { addressGroup } from './address.ts';
+import { pushEndpoint } from './endpoints.ts';
+import {
+  countSubscriptions,
+  lockNewSubscriptions,
+  lockSubscription,
+  markKnown,
+  saveSubscription,
+} from './queries.ts';
 import type { AthleteIndex } from '../athletes/index.ts';
 
 export const ENDPOINT_REFUSED =
   'This browser\u2019s push service is not one Rith can send alerts to.';
+export const ADDRESS_FULL =
+  'Alerts are already on for as many devices on this network as Rith takes from one connection. Turn them on over another connection (mobile data, say), or try again later.';
+export const SERVICE_FULL =
+  'Rith cannot turn alerts on for more devices right now. Please try again later.';
+/** Places under the per-address cap free up as devices stop alerts or go silent: hours. */
+const ADDRESS_FULL_RETRY_S = 3600;
 
 const followIds = (follows: Follows | null): Set<string> =>
   new Set([
@@ -33,15 +46,18 @@ function added(before: Follows | null, after: Follows): Follows {
  * followed athlete (a start list out, a result in) is recorded as known, in the same
  * transaction: alerts are for what happens next, not a burst of the past. Only "starting
  * soon" is left, as that is still to come. Nothing is sent here: the worker's job sends.
+ * A device already subscribed may always save again (that is how it is seen); a new one
+ * must find room under the caps.
  */
 export async function saveDeviceSubscription(
   deps: { db: Db; config: PushConfig; reads: PublicReads },
   body: SavePushSubscription,
+  clientIp: string,
 ): Promise<void> {
   const { subscription, follows } = body;
-  if (!isAllowedEndpoint(subscription.endpoint, deps.config.endpointHosts)) {
-    throw new Invalid(ENDPOINT_REFUSED, 'push_endpoint_refused');
-  }
+  const endpoint = pushEndpoint(subscription.endpoint, deps.config.endpointHosts);
+  if (endpoint === null) throw new Invalid(ENDPOINT_REFUSED, 'push_endpoint_refused');
+  const clientAddress = addressGroup(clientIp);
   // Read before the transaction: the index is the node's cache, which reads through its own
   // connection (an embedded database has one, held by the transaction).
   const indexes = new Map<number, AthleteIndex>();
@@ -50,20 +66,35 @@ export async function saveDeviceSubscription(
     if (index) indexes.set(uic, index);
   }
   await deps.db.transaction().execute(async (trx) => {
-    const saved = await saveSubscription(
+    const before = await lockSubscription(trx, endpoint);
+    if (before === undefined) await makeRoom(trx, deps.config, clientAddress);
+    const id = await saveSubscription(
       trx,
-      { endpoint: subscription.endpoint, ...subscription.keys },
+      { endpoint, ...subscription.keys },
       follows,
+      clientAddress,
     );
-    const fresh = added(saved.before, follows);
+    const fresh = added(before ?? null, follows);
     for (const [uic, index] of indexes) {
       const estimates = scheduleEstimates(index.schedule, index.date, new Date());
       const known = dueAlerts(index.schedule, estimates, () => null, fresh, uic);
       await markKnown(
         trx,
-        saved.id,
+        id,
         known.flatMap((a) => a.keys),
       );
     }
   });
+}
+
+/** Refuses a new subscription over either cap; holds the new-subscription lock when it passes. */
+async function makeRoom(trx: Db, config: PushConfig, clientAddress: string): Promise<void> {
+  await lockNewSubscriptions(trx);
+  const count = await countSubscriptions(trx, clientAddress);
+  if (count.total >= config.maxSubscriptions) {
+    throw new AppError(503, SERVICE_FULL, 'push_capacity_full');
+  }
+  if (count.fromAddress >= config.maxSubscriptionsPerAddress) {
+    throw new TooManyRequests(ADDRESS_FULL, ADDRESS_FULL_RETRY_S, 'push_address_full');
+  }
 }

@@ -1,13 +1,16 @@
-// npm run bench:athletes -- [embedded] [postgres] [--duration 10] [--connections 10] [--cold 10]
+// npm run bench:athletes -- [embedded] [postgres] [--duration 10] [--connections 10] [--cold 10] [--scale 1]
 //
 // The athlete search, GET /api/competitions/{uic}/athletes, on a meet of about 150 events and
 // over 3,000 start-list entries (a juvenile championships: combined heat sheets of 8 lanes,
-// finals, distance races, field events of 12-16, results on about half). Printed, no limits:
+// finals, distance races, field events of 12-16, results on about half); `--scale N` enters
+// it N times over (N × 150 events, N × 3,000 entries). Printed, no limits:
 //  - the first search after a change: each repetition changes one event through the product's
 //    updateEvent (the bus drops the node's index) and times one search, which builds the index
 //    from the database again; /metrics confirms each was a cache miss;
-//  - warm searches under autocannon: a surname prefix, a bib, a club (more than the 50 an
-//    answer lists) and a device's 20 followed athletes;
+//  - warm searches under autocannon: one letter (nearly everyone matches), a surname prefix, a
+//    bib, a club (more than the 50 an answer lists) and a device's 20 followed athletes. Each
+//    request comes from an address of its own (X-Forwarded-For, the node trusting one proxy):
+//    the searches of one address are rate-limited, and this measures what a search costs;
 //  - the node's memory (after a full GC) before and after the index is first built.
 // The meet is written by this process with the test factory, then the real app runs as an API
 // node in a process of its own (tests/support/nodeProcess.ts) and autocannon runs here. Modes:
@@ -19,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { connectDatabase, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -40,11 +43,13 @@ const { values, positionals } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     cold: { type: 'string', default: '10' },
+    scale: { type: 'string', default: '1' },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const coldRepetitions = Number(values.cold);
+const scale = Number(values.scale);
 type Mode = 'embedded' | 'postgres';
 const modes: Mode[] =
   positionals.length > 0
@@ -353,9 +358,12 @@ async function seed(db: Db): Promise<Meet> {
   rand = random(SEED);
   nextBib = 101;
   fixedGiven.clear();
-  const planned = plan();
-  timetable(planned);
-  fill(planned);
+  const planned = Array.from({ length: scale }, () => {
+    const copy = plan();
+    timetable(copy);
+    fill(copy);
+    return copy;
+  }).flat();
   const club = await createClub(db, {
     clubName: 'Athletics Ireland Juvenile',
     urlName: 'bench-athletes',
@@ -444,6 +452,18 @@ async function memory(node: NodeProcess): Promise<NodeJS.MemoryUsage> {
   return value[0]!;
 }
 
+/** Each request from an address of its own (10.0.0.0/8), past the per-address rate limit. */
+let sent = 0;
+const fromEveryAddress = [
+  {
+    setupRequest: (request: Request): Request => {
+      sent += 1;
+      const address = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
+      return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+    },
+  },
+];
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -472,9 +492,10 @@ async function runMode(mode: Mode): Promise<void> {
       await handle.close();
     }
     const seedMs = performance.now() - seedStarted;
-    node = await NodeProcess.start(
-      database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir },
-    );
+    node = await NodeProcess.start({
+      ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
+      TRUST_PROXY: '1',
+    });
     const base = node.url;
     const athletesUrl = (query: string) =>
       `${base}/api/competitions/${meet.competitionUic}/athletes?${query}`;
@@ -536,6 +557,7 @@ async function runMode(mode: Mode): Promise<void> {
 
     const followed = meet.keys.map((k) => `key=${encodeURIComponent(k)}`).join('&');
     const targets = [
+      { name: 'q=a (one letter)', query: 'q=a' },
       { name: 'q=ni bh (surname prefix)', query: 'q=ni%20bh' },
       { name: 'q=204 (bib)', query: 'q=204' },
       { name: 'q=harriers (club)', query: 'q=harriers' },
@@ -552,8 +574,8 @@ async function runMode(mode: Mode): Promise<void> {
     for (const target of targets) {
       const url = athletesUrl(target.query);
       const one = await search(url);
-      await autocannon({ url, connections, duration: WARM_UP_S });
-      const result = await autocannon({ url, connections, duration });
+      await autocannon({ url, connections, duration: WARM_UP_S, requests: fromEveryAddress });
+      const result = await autocannon({ url, connections, duration, requests: fromEveryAddress });
       const statuses = Object.entries(result.statusCodeStats)
         .map(([status, { count }]) => `${status}×${count}`)
         .join(' ');

@@ -1,10 +1,16 @@
-// The part of autocannon's API bench:read uses (the package ships no types).
+// The part of autocannon's API bench:read and bench:athletes use (the package ships no types).
 declare module 'autocannon' {
+  /** One request as autocannon sends it; setupRequest may change it. */
+  export interface Request {
+    headers?: Record<string, string>;
+    [option: string]: unknown;
+  }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    requests?: { setupRequest?: (request: Request) => Request }[];
   }
   interface Histogram {
     average: number;

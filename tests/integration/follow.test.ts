@@ -1,6 +1,6 @@
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quietLogger, startTestApp, type TestApp } from '../support/app.ts';
+import { quietLogger, startTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import {
   startPushEndpoint,
@@ -33,6 +33,7 @@ beforeAll(async () => {
     processors: false,
     config: {
       push: {
+        ...testConfig().push,
         vapidKeys: undefined,
         vapidSubject: 'mailto:alerts@rith.test',
         endpointHosts: [host],
@@ -179,6 +180,42 @@ describe('athlete search', () => {
       startListFile: [athlete({ id: 'c', name: 'Ciara Mageean', bib: '5' })],
     });
     await expect.poll(async () => (await search(uic, 'q=ciara')).body.total).toBe(1);
+  });
+
+  it('answers a one-letter search with the first 50 by name and how many match', async () => {
+    const uic = await meet();
+    const names = Array.from({ length: 60 }, (_, i) => `Runner ${String(i).padStart(2, '0')}`);
+    await createEvent(t.runtime.db, uic, {
+      startListFile: names.map((name, i) => athlete({ name, bib: String(i + 1) })),
+    });
+    const found = await search(uic, 'q=r');
+    expect(found.body.total).toBe(60);
+    expect(found.body.athletes.map((a) => a.name)).toEqual(names.slice(0, 50));
+  });
+
+  it("limits an address's searches, never its followed athletes", async () => {
+    const uic = await meet();
+    await createEvent(t.runtime.db, uic, {
+      startListFile: [athlete({ name: 'Sophie Becker', bib: '3' })],
+    });
+    const searches = t.runtime.limits.athleteSearchByIp;
+    // This address has spent its minute's searches (1,200).
+    while ((await searches.consume('127.0.0.1')) === 0);
+    try {
+      const res = await fetch(`${t.url}/api/competitions/${uic}/athletes?q=sophie`);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await res.json()).toMatchObject({
+        code: 'too_many_requests',
+        error: expect.stringMatching(/Too many athlete searches/),
+      });
+      // My athletes asks again at every change, from every phone of a stadium's Wi-Fi.
+      expect((await search(uic, 'key=bib%3A3')).body.athletes.map((a) => a.name)).toEqual([
+        'Sophie Becker',
+      ]);
+    } finally {
+      await searches.reset('127.0.0.1');
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { exited } from '../support/rithProcess.ts';
 import { startPushEndpoint, type PushEndpoint } from '../support/pushEndpoint.ts';
@@ -23,6 +23,7 @@ beforeAll(async () => {
     config: {
       redisUrl: redis.url,
       push: {
+        ...testConfig().push,
         vapidKeys: undefined,
         vapidSubject: 'mailto:alerts@rith.test',
         endpointHosts: [new URL(push.url).host],

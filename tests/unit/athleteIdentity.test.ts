@@ -9,7 +9,7 @@ import {
 } from '../../shared/athletes/identity.ts';
 import { searchAthletes } from '../../server/athletes/search.ts';
 import { indexAthletes } from '../../server/athletes/index.ts';
-import type { EventRows } from '../../server/events/queries.ts';
+import { eventRows } from '../support/athleteEvents.ts';
 import { athleteRow } from '../../shared/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 
@@ -59,32 +59,12 @@ describe('one athlete across lists', () => {
   });
 });
 
-const event = (id: string, fields: Partial<EventRows>): EventRows => ({
-  id,
-  competitionUic: 1,
-  eventName: `Event ${id}`,
-  eventType: 'ATHLETICS',
-  trackDiscipline: 'ONE_HUNDRED_METER',
-  fieldDiscipline: null,
-  round: 'finals',
-  heat: null,
-  heatCount: 1,
-  time: '10:00',
-  status: 'upcoming',
-  runOrder: null,
-  startedAt: null,
-  resultsAt: null,
-  startListFile: [],
-  results: [],
-  live: null,
-  ...fields,
-});
 const row = (name: string, fields: Partial<AthleteRow> = {}) =>
   athleteRow({ id: name, name, club: 'Tuam AC', ...fields });
 
 describe('the search', () => {
   const index = indexAthletes([
-    event('a', {
+    eventRows('a', {
       startListFile: [
         row('Niamh Walsh', { bib: '12', lane: '4' }),
         row('Aoife Walsh', { bib: '7' }),
@@ -92,14 +72,14 @@ describe('the search', () => {
       results: [row('Niamh Walsh', { bib: '12', rank: '2', performance: '12.10' })],
       status: 'official',
     }),
-    event('b', {
+    eventRows('b', {
       live: {
         rows: [row('Aoife Walsh', { bib: null, rank: '1', performance: '5.10' })],
         wind: null,
         updatedAt: '',
       },
     }),
-    event('c', {
+    eventRows('c', {
       startListFile: [row('Walsh Kelly', { bib: '99', club: 'Galway City Harriers' })],
     }),
   ]);

@@ -48,6 +48,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(ConfigError);
   });
 
+  it('caps alert subscriptions per address and in all, and drops silent ones, unless told', () => {
+    expect(loadConfig({}).push).toMatchObject({
+      maxSubscriptionsPerAddress: 1_000,
+      maxSubscriptions: 100_000,
+      subscriptionExpiryDays: 60,
+    });
+    const told = loadConfig({
+      PUSH_SUBSCRIPTIONS_PER_ADDRESS: '50',
+      PUSH_SUBSCRIPTIONS_MAX: '5000',
+      PUSH_SUBSCRIPTION_EXPIRY_DAYS: '30',
+    }).push;
+    expect(told).toMatchObject({
+      maxSubscriptionsPerAddress: 50,
+      maxSubscriptions: 5000,
+      subscriptionExpiryDays: 30,
+    });
+    for (const bad of [
+      { PUSH_SUBSCRIPTIONS_PER_ADDRESS: '0' },
+      { PUSH_SUBSCRIPTIONS_MAX: 'lots' },
+      { PUSH_SUBSCRIPTION_EXPIRY_DAYS: '0.5' },
+    ]) {
+      expect(() => loadConfig(bad)).toThrow(ConfigError);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).database.kind).toBe('pglite');
   });
