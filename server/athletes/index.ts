@@ -82,6 +82,11 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
         athlete = { entry: entryOf(key, row), facts: new Map() };
         byKey.set(key, athlete);
       }
+      // The spelling of a list that gives the athlete's bib wins over one matched by name
+      // and club alone (a field event's list without bibs or accents), whichever runs first.
+      if (foldBib(athlete.entry.bib) === '' && foldBib(row.bib) !== '') {
+        athlete.entry.name = row.name;
+      }
       athlete.entry.bib ??= row.bib;
       athlete.entry.club ??= row.club;
       const fact = athlete.facts.get(event.id) ?? factOf(event);

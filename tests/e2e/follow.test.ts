@@ -18,7 +18,9 @@ let browser: Browser;
 const at = {} as { home: string; heat1: string; heat2: string; jump: string; uic: number };
 
 const today = () => competitionClock(new Date()).date;
-const inMinutes = (minutes: number) => clockText(venueNow(today(), new Date()) + minutes);
+// Kept within the venue's day, so late in the evening the jump still comes after the heats.
+const inMinutes = (minutes: number) =>
+  clockText(Math.min(Math.max(venueNow(today(), new Date()) + minutes, 0), 24 * 60 - 1));
 const withinTheDay = () => {
   const now = venueNow(today(), new Date());
   return now > 30 && now < 24 * 60 - 100;

@@ -62,6 +62,18 @@ describe('one athlete across lists', () => {
 const row = (name: string, fields: Partial<AthleteRow> = {}) =>
   athleteRow({ id: name, name, club: 'Tuam AC', ...fields });
 
+describe("an athlete's name", () => {
+  it('is spelt as the list with their bib spells it, even when a list without bibs runs first', () => {
+    const [athlete, ...others] = indexAthletes([
+      eventRows('jump', { startListFile: [row('Siobhan Ni Bhriain', { bib: null })] }),
+      eventRows('heat', { startListFile: [row('Siobhán Ní Bhriain', { bib: '204' })] }),
+    ]);
+    expect(others).toEqual([]);
+    expect(athlete!.entry).toMatchObject({ name: 'Siobhán Ní Bhriain', bib: '204' });
+    expect(athlete!.entry.events.map((e) => e.eventId)).toEqual(['jump', 'heat']);
+  });
+});
+
 describe('the search', () => {
   const index = indexAthletes([
     eventRows('a', {
