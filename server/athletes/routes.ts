@@ -5,6 +5,7 @@ import { scheduleEstimates, type ShownEstimate } from '../../shared/schedule/ven
 import type { AthleteIndex } from './index.ts';
 import { parsePositiveInt } from '../competitions/routes.ts';
 import type { RateLimits } from '../infra/rateLimit.ts';
+import { addressGroup } from '../infra/addressGroup.ts';
 import { NotFound, TooManyRequests } from '../errors.ts';
 import { searchAthletes } from './search.ts';
 
@@ -52,7 +53,8 @@ export const athleteRoutes: FastifyPluginAsyncZod<{
       // My athletes asks for them again at each change of the meet, on every phone at once,
       // and a stadium's phones share its Wi-Fi's address.
       if (request.query.q) {
-        const wait = await limits.athleteSearchByIp.consume(request.ip);
+        // By the address's group (an IPv6 /64): a device may use any address in its /64.
+        const wait = await limits.athleteSearchByIp.consume(addressGroup(request.ip));
         if (wait > 0) throw new TooManyRequests(TOO_MANY_SEARCHES, wait);
       }
       const uic = parsePositiveInt(request.params.competitionUic);

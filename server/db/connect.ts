@@ -72,6 +72,14 @@ export async function connectDatabase(
   // would end the process. The query in flight, or the next, fails and the pool drops it.
   pool.on('connect', (client) => client.on('error', (err) => options.onPoolError?.(err)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  const ping = poolProbe(pool, config.url, POOL_SIZE);
-  return { db, kind: 'postgres', ping, close: () => db.destroy() };
+  const probe = poolProbe(pool, config.url, POOL_SIZE);
+  return {
+    db,
+    kind: 'postgres',
+    ping: probe.ping,
+    async close() {
+      await probe.close();
+      await db.destroy();
+    },
+  };
 }

@@ -33,8 +33,11 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
  * address is owed rather than memory, and bounds both.
  */
 const MAX_ADDRESS_BUFFERED_BYTES = 64 * 1024 * 1024;
-/** A snapshot larger than a socket may be owed is refused (1009): follow single events. */
-const MAX_SNAPSHOT_BYTES = MAX_BUFFERED_BYTES;
+/**
+ * A larger snapshot is refused (4413): follow single events. Half of what a socket may be
+ * owed, so a client that reads is never dropped for the changes that follow it.
+ */
+const MAX_SNAPSHOT_BYTES = MAX_BUFFERED_BYTES / 2;
 
 /** A message encoded once for all its sockets; key and version say what a snapshot covers. */
 interface Frame {
@@ -58,11 +61,18 @@ interface FeedClient {
 const text = (s: string) => Buffer.from(s);
 const scopeKey = ({ competitionUic, eventId }: FeedScope) => eventId ?? `c${competitionUic}`;
 
-/** Sends an `error` message and closes with `closeCode`. */
+/** Close handshakes a refused client has to answer in, before it is cut off. */
+const REFUSED_CLOSE_MS = 1_000;
+
+/**
+ * Sends an `error` message and closes with `closeCode`; a client that does not answer the
+ * close (one that stopped reading) is cut off soon after.
+ */
 export function refuse(socket: WebSocket, closeCode: number, code: ErrorCode, message: string) {
   const refusal: FeedMessage = { type: 'error', code, message };
   socket.send(JSON.stringify(refusal));
   socket.close(closeCode, message.slice(0, 120));
+  setTimeout(() => socket.terminate(), REFUSED_CLOSE_MS).unref();
 }
 
 /** Where a bus message goes: its competition, its coalescing key and version. */
@@ -246,6 +256,14 @@ export class FeedHub {
     }
   }
 
+  /** Whether writing `bytes` more to the client keeps it, and its address, within the limits. */
+  private fits(client: FeedClient, bytes: number): boolean {
+    return (
+      client.socket.bufferedAmount + bytes <= MAX_BUFFERED_BYTES &&
+      this.owedTo(client.address) + bytes <= MAX_ADDRESS_BUFFERED_BYTES
+    );
+  }
+
   private write(client: FeedClient, frame: Frame): void {
     if (client.held) {
       client.held.push(frame);
@@ -254,11 +272,7 @@ export class FeedHub {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
     // Counted before writing: what a client is owed never passes the limits.
-    const owed = frame.data.length;
-    if (
-      socket.bufferedAmount + owed > MAX_BUFFERED_BYTES ||
-      this.owedTo(client.address) + owed > MAX_ADDRESS_BUFFERED_BYTES
-    ) {
+    if (!this.fits(client, frame.data.length)) {
       this.deps.log.warn({ address: client.address }, 'live feed socket not reading: dropped');
       socket.terminate();
       return;
@@ -307,6 +321,16 @@ export class FeedHub {
         FEED_CLOSE.tooLarge,
         'payload_too_large',
         'This competition is too large to send whole: follow its events one at a time (?eventId=).',
+      );
+      return;
+    }
+    // A feed its address cannot take more for is told why, not dropped without a word.
+    if (!this.fits(client, snapshot.frame.length)) {
+      refuse(
+        socket,
+        FEED_CLOSE.tooManyConnections,
+        'too_many_requests',
+        "This address's feeds are not reading what they were sent: read it, or open fewer.",
       );
       return;
     }

@@ -63,6 +63,7 @@ export async function readSnapshot(
     versions[eventRoom(id)] = event.facts.version;
   }
   if (eventId !== undefined && shown.length === 0) return 'not_found';
+  // The events alone past the limit: nothing is put together.
   if (bytes > maxBytes) return 'too_large';
   const frame = Buffer.concat([
     text('{"type":"snapshot","competition":'),
@@ -71,5 +72,5 @@ export async function readSnapshot(
     ...shown.flatMap((json, i) => (i === 0 ? [json] : [COMMA, json])),
     text(`],"versions":${JSON.stringify(versions)}}`),
   ]);
-  return { frame, versions };
+  return frame.length > maxBytes ? 'too_large' : { frame, versions };
 }

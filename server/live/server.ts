@@ -120,7 +120,7 @@ export function attachLiveServer(
     // themselves to this node when it is back, or to another one.
     io.engine.close();
     await fanout?.close();
-    shared?.close();
+    await shared?.close();
   });
   return {
     io,

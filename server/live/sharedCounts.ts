@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../infra/logger.ts';
 
 /** Each node says every so often how many sockets each address holds on it... */
-const FULL_STATE_MS = 10_000;
+const FULL_STATE_MS = 5_000;
 /** ...and a node not heard from for this long is gone: its sockets went with it. */
 const SILENT_NODE_MS = 3 * FULL_STATE_MS;
 
@@ -68,10 +68,14 @@ export class SharedCounts {
     this.publish({ node: this.node, address, count });
   }
 
-  close(): void {
+  /** Says this node holds nothing any more (its sockets go with it), then leaves. */
+  async close(): Promise<void> {
     clearInterval(this.timer);
-    this.publisher.disconnect();
     this.subscriber.disconnect();
+    await this.publisher
+      .publish(this.channel, JSON.stringify({ node: this.node, counts: [] }))
+      .catch(() => {});
+    this.publisher.disconnect();
   }
 
   private announceAll(): void {

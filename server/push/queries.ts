@@ -29,11 +29,14 @@ export async function lockSubscription(trx: Db, endpoint: string): Promise<Follo
 }
 
 /**
- * New subscriptions are made one at a time (until their transaction ends), so two devices
- * subscribing at once cannot both take the last place under a cap.
+ * New subscriptions from one address are made one at a time (until their transaction ends),
+ * so two of its devices subscribing at once cannot both take its last place. Other addresses
+ * are not held up: the total may pass its cap by the few saved at the same moment.
  */
-export async function lockNewSubscriptions(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('push_subscriptions'))`.execute(trx);
+export async function lockNewSubscriptions(trx: Db, clientAddress: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`push_subscriptions:${clientAddress}`}))`.execute(
+    trx,
+  );
 }
 
 /** How many subscriptions there are, in all and saved last from this address. */

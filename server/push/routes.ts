@@ -8,6 +8,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { PushConfig } from '../config.ts';
 import type { RateLimits } from '../infra/rateLimit.ts';
+import { addressGroup } from '../infra/addressGroup.ts';
 import { TooManyRequests } from '../errors.ts';
 import { vapidKeys } from './keys.ts';
 import { deleteSubscription } from './queries.ts';
@@ -24,7 +25,8 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   limits: Pick<RateLimits, 'pushByIp'>;
 }> = async (app, { db, config, limits }) => {
   const limited = async (ip: string) => {
-    const wait = await limits.pushByIp.consume(ip);
+    // By the address's group (an IPv6 /64): a device may use any address in its /64.
+    const wait = await limits.pushByIp.consume(addressGroup(ip));
     if (wait > 0) throw new TooManyRequests(TOO_MANY_PUSH, wait, 'too_many_requests');
   };
 

@@ -6,7 +6,7 @@ import { foldText } from '../../shared/athletes/identity.ts';
 import { scheduleEstimates } from '../../shared/schedule/venue.ts';
 import { AppError, Invalid, TooManyRequests } from '../errors.ts';
 import { dueAlerts } from './alerts.ts';
-import { addressGroup } from './address.ts';
+import { addressGroup } from '../infra/addressGroup.ts';
 import { pushEndpoint } from './endpoints.ts';
 import {
   countSubscriptions,
@@ -89,7 +89,7 @@ export async function saveDeviceSubscription(
 
 /** Refuses a new subscription over either cap; holds the new-subscription lock when it passes. */
 async function makeRoom(trx: Db, config: PushConfig, clientAddress: string): Promise<void> {
-  await lockNewSubscriptions(trx);
+  await lockNewSubscriptions(trx, clientAddress);
   const count = await countSubscriptions(trx, clientAddress);
   if (count.total >= config.maxSubscriptions) {
     throw new AppError(503, SERVICE_FULL, 'push_capacity_full');

@@ -364,15 +364,19 @@ export async function applyUpload(
     ) {
       drafts = [refusedDraft(fileNames[0] ?? 'upload', SUPERSEDED)];
     } else {
-      const single = await applySingle(
-        changes,
-        upload,
-        output,
-        fileNames[0] ?? 'upload',
-        windAllowed,
-      );
-      drafts = [single.draft];
-      messages.push(...single.messages);
+      // A refusal found while writing (a cap: the competition's events) is the file's report,
+      // its writes undone, as in a batch; not a job failure tried again and again.
+      const fileName = fileNames[0] ?? 'upload';
+      const out: { single?: Awaited<ReturnType<typeof applySingle>> } = {};
+      const refused = await inSavepoint(trx, async () => {
+        out.single = await applySingle(changes, upload, output, fileName, windAllowed);
+      });
+      if (refused || !out.single) {
+        drafts = [refusedDraft(fileName, refused ?? refusal('nothing was written'))];
+      } else {
+        drafts = [out.single.draft];
+        messages.push(...out.single.messages);
+      }
     }
     const reports = [...upload.report, ...(await finish(trx, drafts))];
     const applied = reports.some((r) => r.outcome === 'applied');

@@ -19,7 +19,7 @@ export function queueUpload(queue: JobQueue, uploadId: string, log: Pick<Logger,
  * died between committing it and queuing its job. Cheap, as a job still waiting in the queue
  * is not doubled; a lost one is found in seconds, not after a whole lease.
  */
-const QUEUED_LEASE_MS = 2_000;
+const QUEUED_LEASE_MS = 5_000;
 
 /**
  * The sweep's part, on every node and worker: an upload still queued after QUEUED_LEASE_MS,

@@ -34,6 +34,9 @@ export const withLines = <E extends object>(held: E, lines: Partial<E>): E => ({
 export function coalesced(held: LiveMessage, next: LiveMessage): LiveMessage {
   if (next.name !== 'event.live') return next;
   const lines = next.payload;
+  // A duplicate (the outbox delivers at least once) never undoes what waits already.
+  const waiting = (held.payload as { version?: number }).version;
+  if (waiting !== undefined && lines.version <= waiting) return held;
   if (held.name === 'event.changed' && linesApply(lines, held.payload.version)) {
     const event = withLines(held.payload.event, lines.event);
     const { competitionVersion, version } = lines;

@@ -259,6 +259,30 @@ describe('the cap on events per competition', () => {
         reason: `${EVENT_CAP_MESSAGE} ${NOTHING_APPLIED}`,
       }),
     ]);
+    const timetable = await accepted(
+      await sendUpload(
+        client,
+        `/api/admin/competitions/${competition.uic}/upload-timetable`,
+        [
+          {
+            name: 'timetable.xlsx',
+            bytes: bookBytes([
+              ['Time', 'Event Name', 'Round', 'Event Type', 'Discipline'],
+              ['10:00', 'Girls 100m', 'Final', 'Track', '100'],
+            ]),
+          },
+        ],
+        { type: 'MANUAL' },
+      ),
+    );
+    const timetableRefused = await settled(client, timetable.uploadId);
+    expect(timetableRefused.status).toBe('failed');
+    expect(timetableRefused.files).toEqual([
+      expect.objectContaining({
+        outcome: 'refused',
+        reason: `${EVENT_CAP_MESSAGE} ${NOTHING_APPLIED}`,
+      }),
+    ]);
     expect(await eventsOf(competition.uic)).toHaveLength(MAX_COMPETITION_EVENTS);
 
     const results = [athlete({ name: 'Ciara Neville', rank: '1', performance: '11.41' })];

@@ -2,7 +2,7 @@ import { parse } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pushEndpoint } from '../../server/push/endpoints.ts';
-import { addressGroup } from '../../server/push/address.ts';
+import { addressGroup } from '../../server/infra/addressGroup.ts';
 
 const HOSTS = ['fcm.googleapis.com', '*.push.apple.com', '127.0.0.1:8443'];
 const check = (endpoint: string) => pushEndpoint(endpoint, HOSTS);
