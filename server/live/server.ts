@@ -70,7 +70,11 @@ export function attachLiveServer(
         app.log,
       )
     : null;
-  if (shared) connections.share(shared);
+  if (shared) {
+    connections.share(shared);
+    // A node takes sockets once it hears the others' counts, not before.
+    app.addHook('onReady', () => shared.joined);
+  }
   const addressOf = (request: IncomingMessage) => clientAddress(request, config.trustProxyHops);
   const io = new Server(app.server, {
     ...LIVE_SERVER_OPTIONS,

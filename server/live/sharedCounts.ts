@@ -7,8 +7,14 @@ const FULL_STATE_MS = 5_000;
 /** ...and a node not heard from for this long is gone: its sockets went with it. */
 const SILENT_NODE_MS = 3 * FULL_STATE_MS;
 
+/** However long Redis takes, a node starting waits no longer than this to take sockets. */
+const JOIN_WAIT_MS = 2_000;
+
 type Announcement =
-  { node: string; address: string; count: number } | { node: string; counts: [string, number][] };
+  | { node: string; address: string; count: number }
+  | { node: string; counts: [string, number][] }
+  /** A node that just joined asks the others for their tables. */
+  | { node: string; hello: true };
 
 /**
  * The live sockets each address holds on the other API nodes, so the per-address limit counts
@@ -25,6 +31,8 @@ export class SharedCounts {
   /** Per other node: when last heard, and its counts. */
   private readonly others = new Map<string, { heard: number; counts: Map<string, number> }>();
   private readonly timer: NodeJS.Timeout;
+  /** Settles once this node hears the others (or gave up waiting for Redis). */
+  readonly joined: Promise<void>;
 
   constructor(
     redisUrl: string,
@@ -44,12 +52,22 @@ export class SharedCounts {
       });
     }
     this.subscriber.on('message', (_channel: string, text: string) => this.heard(text));
-    // Back from an outage, every node says where it stands.
+    // Back from an outage, every node says where it stands, and asks the others to.
     this.subscriber.on('ready', () => {
       away = false;
+      this.publish({ node: this.node, hello: true });
       this.announceAll();
     });
-    void this.subscriber.subscribe(this.channel).catch(() => {});
+    // Once it hears the channel, a node asks the others for their tables: it counts them
+    // from its first socket on, not from their next full table.
+    const subscribed = this.subscriber.subscribe(this.channel).then(
+      () => this.publish({ node: this.node, hello: true }),
+      () => undefined,
+    );
+    this.joined = Promise.race([
+      subscribed,
+      new Promise<void>((resolve) => setTimeout(resolve, JOIN_WAIT_MS).unref()),
+    ]);
     this.timer = setInterval(() => {
       this.forgetSilentNodes();
       this.announceAll();
@@ -94,6 +112,10 @@ export class SharedCounts {
       return;
     }
     if (announcement.node === this.node) return;
+    if ('hello' in announcement) {
+      this.announceAll();
+      return;
+    }
     let other = this.others.get(announcement.node);
     if (!other) this.others.set(announcement.node, (other = { heard: 0, counts: new Map() }));
     other.heard = Date.now();
