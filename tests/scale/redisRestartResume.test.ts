@@ -5,7 +5,7 @@ import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
 import { holdCompetition } from '../support/locks.ts';
 import { exited, runScript } from '../support/rithProcess.ts';
-import { accepted, fixture, sendUpload } from '../support/uploads.ts';
+import { sendHeatResults } from '../support/uploads.ts';
 import { sleep, waitFor } from './faultRig.ts';
 import { RedisServer } from './redisServer.ts';
 
@@ -66,16 +66,7 @@ describe('Redis restarted without its memory while uploads are queued', () => {
     // The worker's jobs wait inside their apply: the uploads it has not taken wait in Redis.
     const lock = await holdCompetition(db, competition.uic);
     try {
-      for (const event of events) {
-        await accepted(
-          await sendUpload(
-            client,
-            `/api/admin/events/${event.id}/upload-results`,
-            [{ name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') }],
-            { type: 'LYNX_MEET_MANAGMENT' },
-          ),
-        );
-      }
+      for (const event of events) await sendHeatResults(client, event.id);
       await lock.untilBlocking();
       const waiting = (await uploadsOf()).filter((u) => u.status === 'queued').length;
       expect(waiting).toBeGreaterThan(0);

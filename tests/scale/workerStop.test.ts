@@ -6,7 +6,7 @@ import { adminWithEvent } from '../support/admin.ts';
 import { holdCompetition } from '../support/locks.ts';
 import { freePort } from '../support/ports.ts';
 import { exited } from '../support/rithProcess.ts';
-import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
+import { sendHeatResults, settled } from '../support/uploads.ts';
 import { RedisServer } from './redisServer.ts';
 
 // Issue 14, point 5, for `npm run worker`: SIGTERM lets the job in hand finish before the
@@ -68,14 +68,7 @@ describe('stopping the worker (SIGTERM)', () => {
     const lock = await holdCompetition(api.runtime.db, competition.uic);
     let uploadId: string;
     try {
-      ({ uploadId } = await accepted(
-        await sendUpload(
-          client,
-          `/api/admin/events/${event.id}/upload-results`,
-          [{ name: '001-1-01.lif', bytes: fixture('finishlynx', '001-1-01.lif') }],
-          { type: 'LYNX_MEET_MANAGMENT' },
-        ),
-      ));
+      ({ uploadId } = await sendHeatResults(client, event.id));
       await lock.untilBlocking();
       const metrics = await metricsOf(metricsPort);
       expect(metrics).toMatch(/^rith_queue_jobs\{queue="uploads",state="active"\} 1$/m);

@@ -46,6 +46,22 @@ export async function accepted(res: Response): Promise<UploadAccepted> {
   return (await res.json()) as UploadAccepted;
 }
 
+/** Sends a heat's results (a FinishLynx .lif) to an event as its admin's form does: accepted. */
+export async function sendHeatResults(
+  client: AdminClient,
+  eventId: string,
+  file = '001-1-01.lif',
+): Promise<UploadAccepted> {
+  return accepted(
+    await sendUpload(
+      client,
+      `/api/admin/events/${eventId}/upload-results`,
+      [{ name: file, bytes: fixture('finishlynx', file) }],
+      { type: 'LYNX_MEET_MANAGMENT' },
+    ),
+  );
+}
+
 /** Runs upload jobs here, in this order: for an app started with `processors: false`. */
 export async function runUploadJobs(
   runtime: Pick<Runtime, 'db' | 'bus'>,
