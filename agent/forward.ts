@@ -9,7 +9,7 @@
  * follows within seconds and is what Rith keeps.
  */
 import type { ScoreboardAnswer, ScoreboardUpdate } from '../shared/schemas/timingRoom.ts';
-import { heatKey } from '../shared/scoreboard/heats.ts';
+import { heatKey } from './scoreboardHeats.ts';
 import type { ApiResult, Problem } from './api.ts';
 import type { Connection } from './connection.ts';
 import type { Reporter } from './report.ts';

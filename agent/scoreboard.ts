@@ -8,8 +8,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { HeatBoard } from '../shared/scoreboard/heats.ts';
-import { ScoreboardReader, type ScoreboardEvent } from '../shared/scoreboard/stream.ts';
+import { HeatBoard } from './scoreboardHeats.ts';
+import { ScoreboardReader, type ScoreboardEvent } from './scoreboardStream.ts';
 import type { Problem, RithApi } from './api.ts';
 import type { Connection } from './connection.ts';
 import { ScoreboardForwarder } from './forward.ts';

@@ -16,7 +16,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     // Live push (not polling) keeps pages fresh; a refetch on focus is a cheap safety net.
     // A device without signal still runs each query once: the service worker answers with
-    // what it kept (client/public/sw.js). It retries only online, so a query fails at once
+    // what it kept (client/sw/offline.ts). It retries only online, so a query fails at once
     // offline instead of waiting for a network that is not there.
     queries: {
       staleTime: 30_000,

@@ -1,15 +1,74 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { build as esbuild } from 'esbuild';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The service worker (client/sw/sw.ts, checked against the WebWorker library by its own
+ * tsconfig) bundled by esbuild into one classic script at /sw.js, where the pages register it
+ * (client/lib/offline.ts): minified into the build, beside index.html and not content-hashed
+ * (its address is its identity; server/static.ts has browsers check it on every visit), so
+ * compressed with the rest; compiled on each request by the dev server.
+ */
+function serviceWorker(): Plugin {
+  const entry = path.join(root, 'sw/sw.ts');
+  let target: string | string[] = 'es2022';
+  let building = false;
+  const compile = async (minify: boolean) => {
+    const result = await esbuild({
+      entryPoints: [entry],
+      tsconfig: path.join(root, 'sw/tsconfig.json'),
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target,
+      minify,
+      legalComments: 'none',
+      sourcemap: minify ? false : 'inline',
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const [output] = result.outputFiles;
+    if (!output) throw new Error('esbuild wrote no service worker');
+    const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
+    return { code: output.text, inputs };
+  };
+  return {
+    name: 'rith:service-worker',
+    configResolved(config) {
+      building = config.command === 'build';
+      // The browsers the rest of the build is for.
+      if (config.build.target) target = config.build.target;
+    },
+    async buildStart() {
+      if (!building) return;
+      const { code, inputs } = await compile(true);
+      for (const input of inputs) this.addWatchFile(input);
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    },
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_request, response, next) => {
+        compile(false).then(({ code }) => {
+          response.setHeader('content-type', 'text/javascript; charset=utf-8');
+          response.setHeader('cache-control', 'no-cache');
+          response.end(code);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [
     react(),
+    serviceWorker(),
     // Every asset is written once more as .br and .gz at the highest levels, at build time:
     // the server sends whichever the browser accepts (@fastify/static preCompressed) without
     // compressing anything per request. A phone on one bar of signal gets a third of the bytes.

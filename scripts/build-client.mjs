@@ -20,9 +20,12 @@ function newestMtime(dir) {
 function isStale() {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
+  // client/ holds the service worker's sources too (client/sw/, bundled into sw.js by the
+  // plugin in client/vite.config.ts). A change to this script rebuilds as well.
   const sources = [path.join(root, 'client'), path.join(root, 'shared')];
   return (
     sources.some((dir) => newestMtime(dir) > builtAt) ||
+    fs.statSync(fileURLToPath(import.meta.url)).mtimeMs > builtAt ||
     fs.statSync(path.join(root, 'package-lock.json')).mtimeMs > builtAt
   );
 }

@@ -14,8 +14,9 @@ const manifest = path.join(outdir, 'sources.json');
 
 /**
  * Where compiling starts: the entry points, and the modules loaded by their path rather than
- * imported (the parse thread, the live fan-out process; the agent, which agent/bundle.ts bundles for download, see
- * server/ownFiles.ts). Every module they import, dynamically or not, is compiled with them.
+ * imported (the parse thread, the live fan-out process; the agent, which
+ * server/timingRoom/agentBundle.ts bundles for download, see server/ownFiles.ts). Every module
+ * they import, dynamically or not, is compiled with them.
  */
 const ENTRIES = [
   'server/main.ts',

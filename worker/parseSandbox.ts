@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ParseJob, ParseOutput } from '../shared/parsers/upload.ts';
+import type { ParseJob, ParseOutput } from '../server/parsers/upload.ts';
 import { ownModule, rootUrl } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {

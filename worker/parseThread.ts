@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { parseUpload, type ParseJob } from '../shared/parsers/upload.ts';
+import { parseUpload, type ParseJob } from '../server/parsers/upload.ts';
 
 // The sandboxed side: parse what the parent sends, one job at a time, and send back plain data.
 parentPort?.on('message', (message: { id: number; job: ParseJob }) => {

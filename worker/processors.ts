@@ -1,4 +1,4 @@
-import type { JobPayload, QueueName } from '../shared/queues.ts';
+import type { JobPayload, QueueName } from '../server/infra/queues.ts';
 import type { Runtime } from '../server/runtime.ts';
 import { uploadJobDuration } from '../server/infra/metrics.ts';
 import { requeueUnfinishedUploads } from '../server/uploads/sweep.ts';

@@ -32,7 +32,7 @@ async function errorOf(res: Response): Promise<ApiRequestError> {
 
 /**
  * Told of every answer: `storedAt` null for one Rith (or a proxy in front of it) sent now,
- * else when Rith sent the copy the service worker served from its store (client/public/sw.js
+ * else when Rith sent the copy the service worker served from its store (client/sw/offline.ts
  * marks it); `status` the HTTP status. Says whether the page may use a kept copy: not while it
  * is live, where it would put older results over newer ones.
  */

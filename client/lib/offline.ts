@@ -1,5 +1,5 @@
 /**
- * Registers Rith's service worker (client/public/sw.js), which keeps the app and the pages a
+ * Registers Rith's service worker (/sw.js, from client/sw/), which keeps the app and the pages a
  * spectator opens for when the signal drops. Registered once the page has loaded, so it never
  * competes with the first screen; the page then hands the worker what it loaded before the
  * worker took charge (its address, files and data), so this very page works offline too.

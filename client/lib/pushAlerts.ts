@@ -5,7 +5,7 @@ import { getFollows, subscribeFollows } from './follows.ts';
 import { readFlag, writeFlag, writeItem } from './storage.ts';
 
 /*
- * Web Push on this device: the service worker (client/public/sw.js) shows what the server
+ * Web Push on this device: the service worker (client/sw/alerts.ts) shows what the server
  * sends; the subscription is saved with the device's follows, and again whenever they
  * change. Permission is asked only when the visitor turns alerts on, after following.
  */

@@ -1,4 +1,4 @@
-import { athleteRow as blankRow } from '../../shared/athleteRow.ts';
+import { athleteRow as blankRow } from '../../server/parsers/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 
 /**

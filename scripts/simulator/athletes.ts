@@ -1,4 +1,4 @@
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { raceTime } from '../seed/rows.ts';
 

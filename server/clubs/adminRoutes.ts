@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminClubs, FeatureList, FeaturesQuery } from '../../shared/schemas/admin.ts';
-import type { AdminDeps } from '../admin/plugin.ts';
-import { adminOf } from '../admin/plugin.ts';
+import type { AdminDeps } from '../admin/context.ts';
+import { adminOf } from '../admin/context.ts';
 import { NotFound } from '../errors.ts';
 import { findPricePlan } from '../pricing/queries.ts';
 import { listAdminClubs, listPackageFeatures } from './adminQueries.ts';

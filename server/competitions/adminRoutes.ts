@@ -6,7 +6,7 @@ import {
   CompetitionInput,
   CompetitionUicParams,
 } from '../../shared/schemas/admin.ts';
-import { adminOf, type AdminDeps } from '../admin/plugin.ts';
+import { adminOf, type AdminDeps } from '../admin/context.ts';
 import { readUpload } from '../files/upload.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../files/sniff.ts';
 import { listAdminCompetitions } from './adminQueries.ts';

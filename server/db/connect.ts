@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
+import { PGliteDialect } from './pglite.ts';
 import { poolProbe } from './probe.ts';
 
 export type Db = Kysely<Database>;
@@ -49,7 +50,7 @@ export async function connectDatabase(
         await pglite.query('select 1');
       },
       dumpDataDir: () => pglite.dumpDataDir('gzip'),
-      // Kysely's PGlite driver closes the PGlite instance on destroy.
+      // The PGlite driver (pglite.ts) closes the PGlite instance on destroy.
       close: () => db.destroy(),
     };
   }

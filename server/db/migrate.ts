@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrations } from '../../migrations/index.ts';
 import type { Db } from './connect.ts';
 

@@ -8,7 +8,7 @@ import {
   PdfUploadResponse,
 } from '../../shared/schemas/admin.ts';
 import { OkResponse } from '../../shared/schemas/auth.ts';
-import { adminOf, type AdminDeps } from '../admin/plugin.ts';
+import { adminOf, type AdminDeps } from '../admin/context.ts';
 import { ownedCompetition } from '../auth/scope.ts';
 import { readUpload } from '../files/upload.ts';
 import { PDF_MAX_BYTES } from '../files/sniff.ts';

@@ -1,7 +1,7 @@
 import type { FileType } from '../../shared/domain.ts';
-import type { ParsedEvent } from '../../shared/parsers/types.ts';
+import type { ParsedEvent } from '../parsers/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import { rankFlights } from '../../shared/athletics/fieldRanking.ts';
+import { rankFlights } from '../athletics/fieldRanking.ts';
 import { typeLockRefusal, type UploadFormat } from '../../shared/uploadRules.ts';
 import { NOTHING_APPLIED, rowCapRefusal } from '../../shared/rowCap.ts';
 import type { EventChanges } from './changes.ts';

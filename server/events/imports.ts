@@ -1,4 +1,4 @@
-import type { Person, ScheduleEntry } from '../../shared/parsers/types.ts';
+import type { Person, ScheduleEntry } from '../parsers/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { EventChanges } from './changes.ts';
 import { nameStartLists } from './lynx/people.ts';

@@ -8,8 +8,8 @@ import type {
   ScoreboardRow,
   ScoreboardUpdate,
 } from '../../shared/schemas/timingRoom.ts';
-import { parseLif } from '../../shared/parsers/lynx/index.ts';
-import { describeFailure } from '../../shared/parsers/types.ts';
+import { parseLif } from '../parsers/lynx/index.ts';
+import { describeFailure } from '../parsers/types.ts';
 import { parseRaceTime } from '../../shared/athletics/raceTime.ts';
 import { normalizeResultCode } from '../../shared/athletics/resultCode.ts';
 import { rowCapRefusal } from '../../shared/rowCap.ts';

@@ -3,14 +3,14 @@ import type { Db } from '../db/connect.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { isTimedFinal } from '../../shared/athletics/heats.ts';
-import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
+import { timedFinalRanking } from '../athletics/timedFinal.ts';
 import { findPublicCompetition, publicCompetitions } from '../competitions/queries.ts';
 import { findVisibleClub } from '../clubs/queries.ts';
 import { withEstimates } from './schedule.ts';
 import type { EventStatus } from '../../shared/domain.ts';
 import { publicRows, shownTable } from '../../shared/meet/shown.ts';
 import { runningOrder } from '../../shared/meet/runningOrder.ts';
-import { withoutMeaninglessWind } from '../../shared/athletics/windEvents.ts';
+import { withoutMeaninglessWind } from '../athletics/windEvents.ts';
 import { correctedAtColumn, isoTime } from './history.ts';
 
 export const summaryColumns = [

@@ -1,4 +1,4 @@
-import type { TimetableEntry } from '../../shared/parsers/types.ts';
+import type { TimetableEntry } from '../parsers/types.ts';
 import type { EventChanges } from './changes.ts';
 import { insertEvent, writeEvent } from './service.ts';
 

@@ -10,7 +10,7 @@ import { TokenBucket } from '../live/tokenBucket.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
-import { FEED_CLOSE, type FeedMessage } from '../../shared/schemas/feed.ts';
+import { FEED_CLOSE, type FeedMessage } from './schemas.ts';
 import { readSnapshot, type FeedScope, type SnapshotRead } from './snapshot.ts';
 
 /** Each socket is pinged this often; one that has not answered the last ping is dropped. */

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { NotFound, sendError, TooManyRequests } from '../errors.ts';
 import { clientAddress } from '../live/hub.ts';
 import type { LiveServer } from '../live/server.ts';
-import { FEED_CLOSE, FEED_PATH, FeedQuery } from '../../shared/schemas/feed.ts';
+import { FEED_CLOSE, FEED_PATH, FeedQuery } from './schemas.ts';
 import { FeedHub, refuse } from './hub.ts';
 import { resolveScope, type FeedScope } from './snapshot.ts';
 

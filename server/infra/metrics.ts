@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { QueueName } from '../../shared/queues.ts';
+import type { QueueName } from './queues.ts';
 
 /**
  * The process's metrics, in one registry: what GET /metrics answers on an API node and the

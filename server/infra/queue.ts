@@ -1,5 +1,5 @@
 import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
-import { queues, type JobPayload, type QueueName } from '../../shared/queues.ts';
+import { queues, type JobPayload, type QueueName } from './queues.ts';
 import type { Logger } from './logger.ts';
 import type { JobState, QueueDepth } from './metrics.ts';
 

@@ -11,17 +11,7 @@ import {
   queueMail,
   type MailRow,
 } from './outbox.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The link the mail exists to deliver; printed to the log when there is no SMTP relay. */
-  link?: string;
-  /** When the link stops working: the e-mail is dropped if it could not be sent by then. */
-  expiresAt?: Date;
-}
+import type { Mail } from './mail.ts';
 
 /** How an e-mail leaves: through the relay (sent), or to the log when there is none (kept). */
 interface Transport {

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { OutboxEmailsTable } from '../db/types.ts';
 import type { RecoveryConfig } from '../config.ts';
 import { millis, OUTBOX_MAX_ATTEMPTS, retryWaitMs } from '../outbox/policy.ts';
-import type { Mail } from './mailer.ts';
+import type { Mail } from './mail.ts';
 
 /*
  * The e-mail outbox (`outbox_emails`): every e-mail is a row first, written in the

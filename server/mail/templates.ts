@@ -1,4 +1,4 @@
-import type { Mail } from './mailer.ts';
+import type { Mail } from './mail.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(

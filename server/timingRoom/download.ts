@@ -11,7 +11,7 @@ let bundle: Promise<string> | null = null;
 export function agentBundle(): Promise<string> {
   const building =
     bundle ??
-    import('../../agent/bundle.ts')
+    import('./agentBundle.ts')
       .then(({ buildAgentBundle }) => buildAgentBundle())
       .catch((err: unknown) => {
         bundle = null;

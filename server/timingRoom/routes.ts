@@ -8,7 +8,7 @@ import {
   TOKEN_CAP_MESSAGE,
   TokenParams,
 } from '../../shared/schemas/timingRoom.ts';
-import { adminOf, type AdminDeps } from '../admin/plugin.ts';
+import { adminOf, type AdminDeps } from '../admin/context.ts';
 import { ownedCompetition } from '../auth/scope.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { countTokens, deleteToken, insertToken, listTokens } from './queries.ts';

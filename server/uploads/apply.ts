@@ -9,8 +9,8 @@ import {
   type ParsedEvent,
   type ParseWarning,
   type Person,
-} from '../../shared/parsers/types.ts';
-import type { BatchFile, ParseOutput } from '../../shared/parsers/upload.ts';
+} from '../parsers/types.ts';
+import type { BatchFile, ParseOutput } from '../parsers/upload.ts';
 import {
   batchMessage,
   isSuperseded,
@@ -209,7 +209,7 @@ async function applyRaces(
   // The events a lynx.evt lists, as they were before it: checked against it once it is in.
   const before = new Map<string, StoredEvent>();
   // A lynx.evt lists the meet in its order: this file's turn (a later file's races after an
-  // earlier one's), then the line (shared/meet/listOrder.ts).
+  // earlier one's), then the line (server/meet/listOrder.ts).
   const turn = Math.floor(Date.now() / 1000);
   for (const [line, parsed] of file.events.entries()) {
     if (parsed.key === null) continue;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Runtime } from '../runtime.ts';
-import type { JobPayload } from '../../shared/queues.ts';
-import { describeFailure } from '../../shared/parsers/types.ts';
-import type { ParseJob, ParseOutput } from '../../shared/parsers/upload.ts';
+import type { JobPayload } from '../infra/queues.ts';
+import { describeFailure } from '../parsers/types.ts';
+import type { ParseJob, ParseOutput } from '../parsers/upload.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import { failureMessage, formatOfName } from '../../shared/uploadRules.ts';
 import { isTransientDatabaseError } from '../db/transient.ts';

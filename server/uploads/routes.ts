@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompetitionUicParams, EventParams } from '../../shared/schemas/admin.ts';
 import { UploadAccepted, UploadView } from '../../shared/schemas/upload.ts';
-import { adminOf } from '../admin/plugin.ts';
+import { adminOf } from '../admin/context.ts';
 import { ownedCompetition, ownedEvent } from '../auth/scope.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { clubPlan, requireFeature } from '../pricing/gating.ts';

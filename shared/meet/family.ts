@@ -1,5 +1,5 @@
 import type { EventType, Round } from '../domain.ts';
-import { readEventName } from '../eventNames/index.ts';
+import { readEventName } from '../eventNames/read.ts';
 import { compareRoundAndHeat } from '../athletics/heats.ts';
 
 interface FamilyMember {

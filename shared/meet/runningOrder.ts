@@ -5,7 +5,7 @@ import { compareRoundAndHeat } from '../athletics/heats.ts';
 /**
  * The meet's running order, as the stadium lives it: the timetable's times first; events
  * without a time take their place from lynx.sch, else from lynx.evt (`runOrder`, worked out
- * by the server from the order those files list the races: shared/meet/listOrder.ts), each
+ * by the server from the order those files list the races: server/meet/listOrder.ts), each
  * running after the timed event listed before it. Events neither has a time nor a list place
  * for come last, by name, rounds in order and heats in number order. The competition page,
  * the big screen, the feed, the estimates and the API's lists all order by this.

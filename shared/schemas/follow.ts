@@ -79,7 +79,7 @@ export const DeletePushSubscription = z.object({ endpoint: z.url().max(2000) });
 
 export const PushPublicKey = z.object({ publicKey: z.string() });
 
-/** What a notification carries, for the service worker (client/public/sw.js). */
+/** What a notification carries, for the service worker (client/sw/alerts.ts). */
 export const PushAlert = z.object({
   title: z.string(),
   body: z.string(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { startTestApp, testDbKind, type TestApp } from '../support/app.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';

@@ -20,7 +20,7 @@ import type { Config } from '../../server/config.ts';
 import type { ApiError } from '../../shared/schemas/error.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
-import { FEED_CLOSE, type FeedMessage } from '../../shared/schemas/feed.ts';
+import { FEED_CLOSE, type FeedMessage } from '../../server/feed/schemas.ts';
 
 type Of<T extends FeedMessage['type']> = Extract<FeedMessage, { type: T }>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { migrations } from '../../migrations/index.ts';

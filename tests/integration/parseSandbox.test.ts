@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParseSandbox } from '../../worker/parseSandbox.ts';
-import type { ParseJob } from '../../shared/parsers/upload.ts';
+import type { ParseJob } from '../../server/parsers/upload.ts';
 import { fixture } from '../support/uploads.ts';
 
 // The thread that parses uploads has its own heap and a time limit: a file that takes too

@@ -4,7 +4,7 @@ import { clubWithAdmin, loggedIn, type AdminClient } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
 import { eventKey, meets, published, publicMeet, uploadBatches } from '../support/meets.ts';
 import { isTimedFinal } from '../../shared/athletics/heats.ts';
-import { readEventName } from '../../shared/eventNames/index.ts';
+import { readEventName } from '../../server/eventNames/index.ts';
 import { parseRaceTime } from '../../shared/athletics/raceTime.ts';
 
 // Whole real-shaped meets (tests/fixtures/meets: US college and high school, Polish, Italian

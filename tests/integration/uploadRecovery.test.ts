@@ -13,7 +13,7 @@ import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
 import { holdCompetition } from '../support/locks.ts';
 import { JOB_ATTEMPTS } from '../../server/infra/queue.ts';
 import { uploadJob } from '../../server/uploads/job.ts';
-import { parseUpload } from '../../shared/parsers/upload.ts';
+import { parseUpload } from '../../server/parsers/upload.ts';
 
 // An upload accepted just before the server stopped is not lost: the next start finds it
 // still queued and publishes it. One whose job loses its database connection on its last

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../server/db/connect.ts';
 import type { NewClub, NewCompetition, NewEvent } from '../../server/db/types.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import { MAX_EVENT_ROWS } from '../../shared/rowCap.ts';
 import { forgetCachedReads } from './cachedReads.ts';
 
@@ -61,7 +61,7 @@ export async function createCompetition(
 }
 
 /** A result or start-list row: the shared builder, under the name the tests read best. */
-export { athleteRow as athlete } from '../../shared/athleteRow.ts';
+export { athleteRow as athlete } from '../../server/parsers/athleteRow.ts';
 
 /** A full field (MAX_EVENT_ROWS rows) with long names: about 560 KB of an event's JSON. */
 export const paddedField = (tag: string | number): AthleteRow[] =>

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { parseUpload, type ParseJob } from '../../shared/parsers/upload.ts';
+import { parseUpload, type ParseJob } from '../../server/parsers/upload.ts';
 
 // worker/parseThread.ts, for ParseSandbox tests, except that a job with a file named
 // hang.lif blocks the thread for good, as a parser stuck in a loop would: the sandbox's

@@ -1,4 +1,4 @@
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { Club } from '../../shared/schemas/club.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';

@@ -1,5 +1,5 @@
-import { parseEvt } from '../../shared/parsers/lynx/index.ts';
-import { familyName, readEventName } from '../../shared/eventNames/index.ts';
+import { parseEvt } from '../../server/parsers/lynx/index.ts';
+import { familyName, readEventName } from '../../server/eventNames/index.ts';
 import { compareRoundAndHeat } from '../../shared/athletics/heats.ts';
 import type { EventSummary } from '../../shared/schemas/event.ts';
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { AdminClient } from './admin.ts';
 import type { Runtime } from '../../server/runtime.ts';
 import { uploadJob } from '../../server/uploads/job.ts';
-import { parseUpload } from '../../shared/parsers/upload.ts';
+import { parseUpload } from '../../server/parsers/upload.ts';
 import { UploadAccepted, type UploadView } from '../../shared/schemas/upload.ts';
 
 export function fixture(...parts: string[]): Uint8Array {

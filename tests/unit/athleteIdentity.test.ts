@@ -10,7 +10,7 @@ import {
 import { searchAthletes } from '../../server/athletes/search.ts';
 import { indexAthletes } from '../../server/athletes/index.ts';
 import { eventRows } from '../support/athleteEvents.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 
 describe('folding names', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { foldBib, foldText } from '../../shared/athletes/identity.ts';
 import type * as Identity from '../../shared/athletes/identity.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import { MAX_SEARCH_RESULTS } from '../../shared/schemas/athleteSearch.ts';
 import { indexAthletes, type IndexedAthlete } from '../../server/athletes/index.ts';
 import { searchAthletes } from '../../server/athletes/search.ts';

@@ -11,7 +11,7 @@ import {
   venueClock,
   type ShownResults,
 } from '../../shared/results/corrections.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import { eventStatuses } from '../../shared/domain.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 

@@ -6,7 +6,7 @@ import {
   shownTable,
   type ShownTable,
 } from '../../shared/meet/shown.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import { eventStatuses } from '../../shared/schemas/enums.ts';
 import type { EventStatus } from '../../shared/schemas/enums.ts';
 

@@ -3,8 +3,8 @@ import { eventTitle, heatLabel, isTimedFinal } from '../../shared/athletics/heat
 import { eventSelectorOptions } from '../../shared/selection.ts';
 import { runningOrder } from '../../shared/meet/runningOrder.ts';
 import { shareText } from '../../shared/athletics/eventDisplay.ts';
-import { timedFinalRanking } from '../../shared/athletics/timedFinal.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { timedFinalRanking } from '../../server/athletics/timedFinal.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 
 describe('heats told apart', () => {
   it('says "Heat 2 of 6", "Section 2 of 3" for a timed final, nothing for a race not split', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dueAlerts } from '../../server/push/alerts.ts';
 import type { EventRows } from '../../server/events/queries.ts';
 import type { EventEstimate } from '../../shared/schedule/venue.ts';
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import type { Follows } from '../../shared/schemas/follow.ts';
 
 const ana = athleteRow({ id: 'a', name: 'Ana Reyes', bib: '40', club: 'Tuam AC', lane: '2' });

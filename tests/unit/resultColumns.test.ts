@@ -1,4 +1,4 @@
-import { athleteRow } from '../../shared/athleteRow.ts';
+import { athleteRow } from '../../server/parsers/athleteRow.ts';
 import { describe, expect, it } from 'vitest';
 import {
   cellAtHeight,

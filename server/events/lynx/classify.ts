@@ -1,8 +1,8 @@
 import type { EventStatus, EventType, Round } from '../../../shared/domain.ts';
-import { readEventName } from '../../../shared/eventNames/index.ts';
+import { readEventName } from '../../eventNames/index.ts';
 import { generationOf } from './identity.ts';
 import { present } from '../../../shared/present.ts';
-import type { ScheduledRace } from '../../../shared/meet/listOrder.ts';
+import type { ScheduledRace } from '../../meet/listOrder.ts';
 
 /** An event made from FinishLynx files, as classification needs it. */
 export interface LynxEventState {

@@ -1,6 +1,6 @@
 import type { EventType } from '../../../shared/domain.ts';
-import { readEventName } from '../../../shared/eventNames/index.ts';
-import type { LynxEventKey } from '../../../shared/parsers/types.ts';
+import { readEventName } from '../../eventNames/index.ts';
+import type { LynxEventKey } from '../../parsers/types.ts';
 
 /**
  * Which event a FinishLynx race or flight is, in a competition.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import type { Person } from '../../../shared/parsers/types.ts';
+import type { Person } from '../../parsers/types.ts';
 import type { EventChanges } from '../changes.ts';
 import { writeEvent } from '../service.ts';
 

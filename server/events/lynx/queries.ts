@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { Person } from '../../../shared/parsers/types.ts';
-import type { ScheduledRace } from '../../../shared/meet/listOrder.ts';
+import type { Person } from '../../parsers/types.ts';
+import type { ScheduledRace } from '../../meet/listOrder.ts';
 
 /** The columns writing a file to an event needs, read with the row locked. */
 const storedColumns = [

@@ -1,8 +1,8 @@
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import type { ParsedEvent } from '../../../shared/parsers/types.ts';
-import { contradiction, eventDiscipline, familyName } from '../../../shared/eventNames/index.ts';
+import type { ParsedEvent } from '../../parsers/types.ts';
+import { contradiction, eventDiscipline, familyName } from '../../eventNames/index.ts';
 import { heatLabel } from '../../../shared/athletics/heats.ts';
-import { rankFlights } from '../../../shared/athletics/fieldRanking.ts';
+import { rankFlights } from '../../athletics/fieldRanking.ts';
 import { verticalJumps } from '../../../shared/domain.ts';
 import { typeLockRefusal } from '../../../shared/uploadRules.ts';
 import type { Db } from '../../db/connect.ts';
@@ -12,8 +12,8 @@ import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
 import { eventsByNumber, eventsByUnits, lockedEvent, type StoredEvent } from './queries.ts';
 import { present } from '../../../shared/present.ts';
 import { resultsProgress } from '../../../shared/meet/completeness.ts';
-import { spelledAsStartList } from '../../../shared/meet/spelling.ts';
-import { measuresWind } from '../../../shared/athletics/windEvents.ts';
+import { spelledAsStartList } from '../../meet/spelling.ts';
+import { measuresWind } from '../../athletics/windEvents.ts';
 
 /** What a FinishLynx file says of one race or flight, and the rows it brings. */
 export interface LynxRace {

@@ -3,14 +3,14 @@ import { writeEvent, type EventFields } from '../service.ts';
 import { classifyLynxEvents } from './classify.ts';
 import { lynxEventStates, scheduledRaces } from './queries.ts';
 import { present } from '../../../shared/present.ts';
-import { familyName } from '../../../shared/eventNames/index.ts';
-import { listOrder } from '../../../shared/meet/listOrder.ts';
+import { familyName } from '../../eventNames/index.ts';
+import { listOrder } from '../../meet/listOrder.ts';
 
 /**
  * Round, heat and heat count of the competition's FinishLynx events, told again from all they
  * now say: a final's heats become heats once lynx.evt shows the final, a sixth heat makes the
  * other five "of 6". Their place in the meet's running order is worked out again too, from
- * lynx.sch and lynx.evt (shared/meet/listOrder.ts), and an event still named as its file
+ * lynx.sch and lynx.evt (server/meet/listOrder.ts), and an event still named as its file
  * wrote it takes its family's name ("100m K U14-Bieg 10" is heat 10 of "100m K U14"). Only
  * events whose classification changed are written.
  */

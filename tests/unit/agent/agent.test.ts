@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAgent, TOKEN_REFUSED, type AgentHandle } from '../../../agent/agent.ts';
-import { buildAgentBundle } from '../../../agent/bundle.ts';
+import { buildAgentBundle } from '../../../server/timingRoom/agentBundle.ts';
 import { loadRithLss, lssStream } from '../../support/lss.ts';
 import { COMPETITION, FakeRith } from './fakeRith.ts';
 import { agentFolder, waiter } from './agentFolder.ts';

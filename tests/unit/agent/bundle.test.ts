@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAgentBundle } from '../../../agent/bundle.ts';
+import { buildAgentBundle } from '../../../server/timingRoom/agentBundle.ts';
 
 const run = promisify(execFile);
 let dir: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ScoreboardReader, type ScoreboardEvent } from '../../../shared/scoreboard/stream.ts';
+import { ScoreboardReader, type ScoreboardEvent } from '../../../agent/scoreboardStream.ts';
 import {
   loadRithLss,
   lssRace,

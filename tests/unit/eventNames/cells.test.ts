@@ -3,7 +3,7 @@ import {
   disciplineFromText,
   eventTypeFromText,
   roundFromText,
-} from '../../../shared/eventNames/index.ts';
+} from '../../../server/eventNames/index.ts';
 import type { EventType, Round } from '../../../shared/domain.ts';
 
 describe('roundFromText: a round cell', () => {

@@ -3,7 +3,7 @@ import {
   contradiction,
   eventDiscipline,
   type EventDiscipline,
-} from '../../../shared/eventNames/index.ts';
+} from '../../../server/eventNames/index.ts';
 
 /** An event as a FinishLynx header describes it: name, distance column, FieldLynx code. */
 const lynx = (name: string, distance?: string, fieldCode?: string) => ({

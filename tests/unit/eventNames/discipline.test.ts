@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventDiscipline, type TrackKind } from '../../../shared/eventNames/index.ts';
+import { eventDiscipline, type TrackKind } from '../../../server/eventNames/index.ts';
 import type { FieldDiscipline, TrackDiscipline } from '../../../shared/domain.ts';
 
 const field = (fieldDiscipline: FieldDiscipline | null) => ({

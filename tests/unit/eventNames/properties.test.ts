@@ -7,7 +7,7 @@ import {
   eventTypeFromText,
   readEventName,
   roundFromText,
-} from '../../../shared/eventNames/index.ts';
+} from '../../../server/eventNames/index.ts';
 
 /** Pieces of real names, so that random names hit the rules and not only noise. */
 const piece = fc.constantFrom(

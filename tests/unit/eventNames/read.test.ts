@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEventName } from '../../../shared/eventNames/index.ts';
+import { readEventName } from '../../../server/eventNames/index.ts';
 import type { Round } from '../../../shared/domain.ts';
 
 describe('readEventName: an A or B final', () => {

@@ -4,7 +4,7 @@ import {
   eventDiscipline,
   readEventName,
   type EventDiscipline,
-} from '../../../shared/eventNames/index.ts';
+} from '../../../server/eventNames/index.ts';
 
 /**
  * The event names of the real FinishLynx and FieldLynx files in the project's reference

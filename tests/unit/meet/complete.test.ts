@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { athleteRow } from '../../../shared/athleteRow.ts';
+import { athleteRow } from '../../../server/parsers/athleteRow.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import { progressText, resultsProgress } from '../../../shared/meet/completeness.ts';
-import { isDamagedCopy, spelledAsStartList } from '../../../shared/meet/spelling.ts';
-import { measuresWind } from '../../../shared/athletics/windEvents.ts';
-import { eventDiscipline, familyName } from '../../../shared/eventNames/index.ts';
-import { parseLff } from '../../../shared/parsers/lynx/index.ts';
+import { isDamagedCopy, spelledAsStartList } from '../../../server/meet/spelling.ts';
+import { measuresWind } from '../../../server/athletics/windEvents.ts';
+import { eventDiscipline, familyName } from '../../../server/eventNames/index.ts';
+import { parseLff } from '../../../server/parsers/lynx/index.ts';
 
 const runner = (bib: string, fields: Partial<AthleteRow> = {}) =>
   athleteRow({ id: bib, name: `Runner ${bib}`, bib, ...fields });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEvt } from '../../../shared/parsers/lynx/index.ts';
-import { listOrder, type ListedEvent } from '../../../shared/meet/listOrder.ts';
+import { parseEvt } from '../../../server/parsers/lynx/index.ts';
+import { listOrder, type ListedEvent } from '../../../server/meet/listOrder.ts';
 import { runningOrder, type Orderable } from '../../../shared/meet/runningOrder.ts';
 import { raceFamily } from '../../../shared/meet/family.ts';
-import { familyName } from '../../../shared/eventNames/index.ts';
+import { familyName } from '../../../server/eventNames/index.ts';
 
 const meetFile = (meet: string, name: string) =>
   readFileSync(new URL(`../../fixtures/meets/${meet}/${name}`, import.meta.url));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeText } from '../../../shared/parsers/text.ts';
-import { parseLff, parseLif } from '../../../shared/parsers/lynx/index.ts';
+import { parseLff, parseLif } from '../../../server/parsers/lynx/index.ts';
 
 const HEADER = '37,1,2,300m K U14-Bieg 2,+0.4,M/S,,,,300';
 const bytes = (...parts: (string | number[])[]) =>

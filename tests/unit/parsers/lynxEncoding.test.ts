@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEvt, parseLff, parseLif } from '../../../shared/parsers/lynx/index.ts';
+import { parseEvt, parseLff, parseLif } from '../../../server/parsers/lynx/index.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/finishlynx/${name}`, import.meta.url), 'latin1');

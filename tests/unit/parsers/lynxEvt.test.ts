@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseEvt, parsePpl, parseSch } from '../../../shared/parsers/lynx/index.ts';
+import { parseEvt, parsePpl, parseSch } from '../../../server/parsers/lynx/index.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/finishlynx/${name}`, import.meta.url));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseLff } from '../../../shared/parsers/lynx/index.ts';
-import type { ParsedEvent } from '../../../shared/parsers/types.ts';
+import { parseLff } from '../../../server/parsers/lynx/index.ts';
+import type { ParsedEvent } from '../../../server/parsers/types.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/finishlynx/${name}`, import.meta.url));

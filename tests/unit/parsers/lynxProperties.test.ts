@@ -7,10 +7,10 @@ import {
   parseLif,
   parsePpl,
   parseSch,
-} from '../../../shared/parsers/lynx/index.ts';
+} from '../../../server/parsers/lynx/index.ts';
 import { AthleteRows } from '../../../shared/schemas/athlete.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import type { ParseResult } from '../../../shared/parsers/types.ts';
+import type { ParseResult } from '../../../server/parsers/types.ts';
 
 const directory = new URL('../../fixtures/finishlynx/', import.meta.url);
 // Another meet's lynx.evt sits in a subfolder of its own: every file, at any depth.

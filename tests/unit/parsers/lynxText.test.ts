@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, readCsvLines } from '../../../shared/parsers/lynx/index.ts';
+import { decodeText, readCsvLines } from '../../../server/parsers/lynx/index.ts';
 
 const utf16le = (text: string) => Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
 const utf16be = (text: string) =>

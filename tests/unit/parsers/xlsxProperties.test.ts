@@ -7,9 +7,9 @@ import {
   parseTimetableXlsx,
   parseTrackResultsXlsx,
   readFirstSheet,
-} from '../../../shared/parsers/xlsx/index.ts';
+} from '../../../server/parsers/xlsx/index.ts';
 import { AthleteRows } from '../../../shared/schemas/athlete.ts';
-import type { ParseResult } from '../../../shared/parsers/types.ts';
+import type { ParseResult } from '../../../server/parsers/types.ts';
 import { minimalWorkbookParts, writeZip } from '../../fixtures/xlsx/zipWriter.ts';
 
 const template = (file: string) =>

@@ -5,7 +5,7 @@ import {
   parseTimetableXlsx,
   parseTrackResultsXlsx,
   readFirstSheet,
-} from '../../../shared/parsers/xlsx/index.ts';
+} from '../../../server/parsers/xlsx/index.ts';
 import { bookBytes, sheetBytes } from '../../fixtures/xlsx/book.ts';
 
 const ok = <T>(result: { ok: true; value: T } | { ok: false; error: { reason: string } }): T => {

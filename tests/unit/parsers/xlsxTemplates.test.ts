@@ -6,7 +6,7 @@ import {
   parseTimetableXlsx,
   parseTrackResultsXlsx,
   readFirstSheet,
-} from '../../../shared/parsers/xlsx/index.ts';
+} from '../../../server/parsers/xlsx/index.ts';
 import { templateBytes, templates } from '../../../scripts/templates.ts';
 
 const template = (file: string) =>

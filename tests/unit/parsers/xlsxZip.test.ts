@@ -1,11 +1,11 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { checkZip } from '../../../shared/parsers/zip.ts';
+import { checkZip } from '../../../server/parsers/zip.ts';
 import {
   parseStartListXlsx,
   parseTrackResultsXlsx,
   readFirstSheet,
-} from '../../../shared/parsers/xlsx/index.ts';
+} from '../../../server/parsers/xlsx/index.ts';
 import { minimalWorkbookParts, writeZip } from '../../fixtures/xlsx/zipWriter.ts';
 import type { ZipInput } from '../../fixtures/xlsx/zipWriter.ts';
 

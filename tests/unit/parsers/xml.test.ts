@@ -4,7 +4,7 @@ import {
   parseResultsXml,
   parseStartListXml,
   parseTimetableXml,
-} from '../../../shared/parsers/xml/index.ts';
+} from '../../../server/parsers/xml/index.ts';
 import { AthleteRows } from '../../../shared/schemas/athlete.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);

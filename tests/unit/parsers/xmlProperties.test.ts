@@ -5,9 +5,9 @@ import {
   parseResultsXml,
   parseStartListXml,
   parseTimetableXml,
-} from '../../../shared/parsers/xml/index.ts';
+} from '../../../server/parsers/xml/index.ts';
 import { AthleteRows } from '../../../shared/schemas/athlete.ts';
-import type { ParsedEvent, ParseResult } from '../../../shared/parsers/types.ts';
+import type { ParsedEvent, ParseResult } from '../../../server/parsers/types.ts';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 const seeds = [

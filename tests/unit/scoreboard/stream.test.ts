@@ -4,8 +4,8 @@ import {
   MAX_RECORD_BYTES,
   ScoreboardReader,
   type ScoreboardEvent,
-} from '../../../shared/scoreboard/stream.ts';
-import { HeatBoard } from '../../../shared/scoreboard/heats.ts';
+} from '../../../agent/scoreboardStream.ts';
+import { HeatBoard } from '../../../agent/scoreboardHeats.ts';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
