@@ -2,13 +2,41 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { missingFor } from './tests/support/projects.ts';
 
-// The integration suite runs on embedded PGlite always, and again on PostgreSQL and Redis
-// whenever DATABASE_URL is set (CI sets it). A project left out is named in the closing
-// lines of `npm test` (tests/support/projectsReporter.ts).
+const postgresRuns = missingFor('integration-postgres').length === 0;
+
+/**
+ * What the embedded database runs when PostgreSQL runs the whole integration suite: the files
+ * about the engine itself (its data directory, its single connection, migrations on saved
+ * data, the compiled build and its shutdown on disk, outbox isolation), and a smoke set of
+ * the product's main paths on it. Without PostgreSQL, the embedded database runs them all.
+ */
+const PGLITE_FILES = [
+  // About the embedded engine.
+  'database',
+  'compiledBuild',
+  'migrationRealMeets',
+  'eventHistory',
+  'outbox',
+  'uploadRecovery',
+  'shutdown',
+  'live',
+  // Smoke: reads, uploads, the admin API, sign-in, follows, page data.
+  'publicApi',
+  'uploads',
+  'adminApi',
+  'auth',
+  'follow',
+  'pageData',
+].map((name) => `tests/integration/${name}.test.ts`);
+
+// The integration suite runs in full on PostgreSQL and Redis whenever DATABASE_URL is set (CI
+// sets it), and the embedded set above on PGlite; without DATABASE_URL, all of it on PGlite.
+// A project left out is named in the closing lines of `npm test`
+// (tests/support/projectsReporter.ts).
 const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration-${db}`,
-    include: ['tests/integration/**/*.test.ts'],
+    include: db === 'pglite' && postgresRuns ? PGLITE_FILES : ['tests/integration/**/*.test.ts'],
     globalSetup: ['tests/support/globalSetup.ts'],
     env: { RITH_TEST_DB: db },
     testTimeout: 30_000,
@@ -18,10 +46,12 @@ const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
 
 export default defineConfig({
   test: {
+    // Two files at a time on two cores: every PostgreSQL file has its worker's own database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('pglite'),
-      ...(missingFor('integration-postgres').length === 0 ? [integration('postgres')] : []),
+      ...(postgresRuns ? [integration('postgres')] : []),
       // API nodes in processes of their own on PostgreSQL and a Redis the test restarts.
       ...(missingFor('scale').length === 0
         ? [
@@ -41,7 +71,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/globalSetup.ts'],
+          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserServer.ts'],
           env: { RITH_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,

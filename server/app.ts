@@ -57,7 +57,11 @@ export async function buildApp(
     ...(options.logger ? { loggerInstance: options.logger } : {}),
     // Fastify's requestIdHeader would take any header value as the id; requestIdOf checks it.
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      // server/infra/httpObservability.ts logs slow requests and a sample instead.
+      disableRequestLogging: true,
+    }),
     // A request arriving while the node closes gets our 503 (server/infra/httpObservability.ts).
     return503OnClosing: false,
     // X-Forwarded-For is the client's word except for the hops our own proxies added.

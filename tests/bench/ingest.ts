@@ -15,7 +15,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createRuntime } from '../../server/runtime.ts';
 import { buildApp } from '../../server/app.ts';
 import { ensurePricePlans } from '../../server/pricing/plans.ts';
-import { parseUpload, type ParseJob } from '../../shared/parsers/upload.ts';
+import { parseUpload, type ParseJob } from '../../server/parsers/upload.ts';
 import type { UploadFormat } from '../../shared/uploadRules.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';

@@ -30,7 +30,7 @@ import { athlete } from '../support/factory.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
 import type { SavedEvent } from '../../server/events/service.ts';
 import type { LivePayload } from '../../shared/live/messages.ts';
-import { FEED_PATH, type FeedMessage } from '../../shared/schemas/feed.ts';
+import { FEED_PATH, type FeedMessage } from '../../server/feed/schemas.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, waitForUpdates } from '../support/browser.ts';
+import { sharedBrowser, waitForUpdates } from '../support/browser.ts';
 import { athlete, createClub, createCompetition, createEvent, unique } from '../support/factory.ts';
 import { ADMIN_PASSWORD, createAdmin, loggedIn, packageId } from '../support/admin.ts';
 import { createToken } from '../support/tokens.ts';
@@ -403,7 +403,7 @@ beforeAll(async () => {
     },
     resetLink: await fromNewestMail(db, admin.email, /(\/reset-password\?token=[\w-]+)/),
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

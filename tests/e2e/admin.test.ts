@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
   waitForUpdates,
@@ -20,7 +20,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

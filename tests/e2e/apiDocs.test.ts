@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import { horizontalOverflow, sharedBrowser, screenshot } from '../support/browser.ts';
 
 // Issue 14, point 6: a club reads the public API at /api/docs, under the site's own strict
 // Content-Security-Policy (only the site's script files run).
@@ -10,7 +10,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

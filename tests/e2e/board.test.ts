@@ -1,10 +1,11 @@
 import http from 'node:http';
+import { pace } from '../support/pace.ts';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
   waitForUpdates,
@@ -22,7 +23,7 @@ let browser: Browser;
 let meet: SimulatedMeet;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   meet = await prepareMeet(t.runtime);
 });
 afterAll(async () => {
@@ -52,7 +53,8 @@ describe('the big screen', () => {
   it('follows a simulated meet by itself at 1920×1080, and is current again after a reconnect', async () => {
     const proxy = await startCutProxy(t.url);
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    const play = playMeet(1500);
+    // A step every 1.5 s as a meet is announced; 0.75 s unless RITH_TEST_FULL=1.
+    const play = playMeet(pace(1500, 750));
     try {
       await page.goto(`${proxy.url}/board/${meet.clubUrlName}/${meet.competitionUrlName}`);
       await page.getByRole('heading', { name: 'Rith Live Demo Meet' }).waitFor();

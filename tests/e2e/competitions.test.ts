@@ -4,7 +4,7 @@ import { createClub, createCompetition } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
 } from '../support/browser.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     urlName: 'last-summer-open',
     date: inDays(-200),
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

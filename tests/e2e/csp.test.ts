@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, settledVisitorPage } from '../support/browser.ts';
+import { sharedBrowser, settledVisitorPage } from '../support/browser.ts';
 
 // Issue 13, point 5: markup that slipped into a page (an inline script, a handler
 // attribute, a javascript: link) runs nothing, because the Content-Security-Policy says so;
@@ -11,7 +11,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

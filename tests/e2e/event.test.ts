@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import { horizontalOverflow, sharedBrowser, screenshot } from '../support/browser.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -94,7 +94,7 @@ beforeAll(async () => {
     upcoming: upcoming.id,
     noUrl: noUrl.id,
   });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, screenshotDir } from '../support/browser.ts';
+import { sharedBrowser, screenshotDir } from '../support/browser.ts';
 
 // A spectator opening a shared link on a phone sees results on the first screen, painted
 // from the data in the page's HTML (server/pageData.ts): no API answer is needed for it, and
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await createEvent(db, meet.uic, { eventName: 'Women Long Jump', time: '20:10' });
   at.event = `/event/${final.id}`;
   at.competition = '/leevale/city-sports';
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

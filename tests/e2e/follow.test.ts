@@ -4,7 +4,7 @@ import { athlete, createClub, createCompetition, createEvent } from '../support/
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
   waitForUpdates,
@@ -77,7 +77,7 @@ beforeAll(async () => {
     ],
   });
   Object.assign(at, { heat1: heat1.id, heat2: heat2.id, jump: jump.id });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, launchBrowser, screenshot } from '../support/browser.ts';
+import { horizontalOverflow, sharedBrowser, screenshot } from '../support/browser.ts';
 
 // This file's server has a database of its own, so "the first club" is known here.
 let t: TestApp;
@@ -72,7 +72,7 @@ beforeAll(async () => {
   });
   await createEvent(db, data.galwayMeet.uic, { eventName: 'Men 200m', time: '12:00' });
   await createEvent(db, data.noUrlMeet.uic, { eventName: 'Mile', time: '19:30' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

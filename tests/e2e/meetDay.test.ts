@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
 } from '../support/browser.ts';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const { club, admin: user } = await clubWithAdmin(t.runtime.db);
   clubUic = club.uic;
   admin = await loggedIn(t.url, user.email);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await Promise.all(agents.map((a) => a.stop('SIGKILL')));

@@ -4,7 +4,7 @@ import { createClub, createCompetition, createEvent } from '../support/factory.t
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
 } from '../support/browser.ts';
@@ -16,7 +16,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

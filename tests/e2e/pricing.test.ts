@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
+import { sharedBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
 
 // Issue 13, points 15 and 22: the pricing page opens on the plan a club can start today, and
 // a paid plan can be looked at but not started.
@@ -10,7 +10,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { sharedBrowser, screenshot } from '../support/browser.ts';
 
 let t: TestApp;
 let browser: Browser;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const club = await createClub(t.runtime.db, { clubName: 'Sligo AC', urlName: 'sligo' });
   const meet = await createCompetition(t.runtime.db, club.uic, { urlName: 'sligo-open' });
   await createEvent(t.runtime.db, meet.uic, { eventName: 'Women 100m' });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { fromNewestMail } from '../support/outbox.ts';
-import { launchBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
+import { sharedBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
 import { packageId } from '../support/admin.ts';
 import { createClub, createCompetition, unique } from '../support/factory.ts';
 
@@ -15,7 +15,7 @@ let t: TestApp;
 let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

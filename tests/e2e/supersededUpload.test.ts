@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
+import { sharedBrowser, screenshot, settledVisitorPage } from '../support/browser.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
 import { fixture, supersedeFromDialog } from '../support/uploads.ts';
@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   // No job runs by itself: the test runs them, the newer upload's first.
   t = await startTestApp({ serveClient: true, processors: false });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
-  launchBrowser,
+  sharedBrowser,
   screenshot,
   settledVisitorPage,
 } from '../support/browser.ts';
@@ -30,7 +30,7 @@ let agent: AgentProcess | null = null;
 let folder: string;
 beforeAll(async () => {
   t = await startTestApp({ serveClient: true });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   folder = await fs.mkdtemp(path.join(os.tmpdir(), 'rith-lynx-'));
 });
 afterAll(async () => {

@@ -16,14 +16,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 interface LogLine {
   requestId?: string;
   msg: string;
-  res?: { statusCode: number };
+  status?: number;
+  sample?: string;
 }
 const logLines: LogLine[] = [];
 
 let t: TestApp;
+let logger: ReturnType<typeof createLogger>;
 beforeAll(async () => {
-  // The product's own logger, writing to this test instead of stdout.
-  const logger = createLogger({ logLevel: 'info' }, 'rith-api', {
+  // The product's own logger, writing to this test instead of stdout; at debug level, so
+  // every request writes its lines (production's info writes only the slow and the sample).
+  logger = createLogger({ logLevel: 'debug' }, 'rith-api', {
     write: (line: string) => void logLines.push(JSON.parse(line) as LogLine),
   });
   t = await startTestApp({ logger, config: { trustProxyHops: 1, metricsToken: METRICS_TOKEN } });
@@ -67,7 +70,25 @@ describe('request ids', () => {
     });
     const lines = logLines.filter((line) => line.requestId === 'nginx-7f3a9c');
     expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
-    expect(lines[1]!.res).toEqual({ statusCode: 404 });
+    expect(lines[1]!.status).toBe(404);
+  });
+
+  it('writes no line per read at the production level, only one sampled in 1,000', async () => {
+    logger.level = 'info';
+    try {
+      const from = logLines.length;
+      // 1,000 reads in a row hold exactly one sampled request, wherever the count stands.
+      for (let batch = 0; batch < 20; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 50 }, async () => (await fetch(`${t.url}/healthz`)).text()),
+        );
+      }
+      const written = logLines.slice(from);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({ msg: 'request completed', sample: '1/1000', status: 200 });
+    } finally {
+      logger.level = 'debug';
+    }
   });
 
   it('makes its own id when there is none, or when the one given is not a plain token', async () => {

@@ -1,8 +1,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { startTestApp, testDbKind, type TestApp } from '../support/app.ts';
+import { startTestApp, testDbKind, type TestApp, testDatabaseUrl } from '../support/app.ts';
 import { UNAVAILABLE_MESSAGE } from '../../server/errors.ts';
 import { createReadiness, PROBE_TIMEOUT_MS } from '../../server/infra/readiness.ts';
 
@@ -141,7 +140,7 @@ async function cuttablePostgres(url: string) {
 
 describe.runIf(testDbKind() === 'postgres')('a PostgreSQL outage', () => {
   it('answers 503 with Retry-After to what needs the database while it lasts (what is in memory still answers), and serves again after, without a restart', async () => {
-    const pg = await cuttablePostgres(inject('databaseUrl'));
+    const pg = await cuttablePostgres(testDatabaseUrl());
     try {
       const t = await app({ config: { database: { kind: 'postgres', url: pg.url } } });
       expect((await fetch(`${t.url}/api/clubs`)).status).toBe(200);

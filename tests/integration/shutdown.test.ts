@@ -4,10 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { testDbKind } from '../support/app.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind, testDatabaseUrl } from '../support/app.ts';
 import { freePort } from '../support/ports.ts';
-import { exited, untilUp } from '../support/rithProcess.ts';
+import { compiled, exited, PLAIN_NODE, untilUp } from '../support/rithProcess.ts';
 import { ApiError } from '../../shared/schemas/error.ts';
 
 // Issue 14, point 5: SIGTERM stops a server gracefully, within a deadline. Rith as deployed,
@@ -30,15 +30,16 @@ async function startServer(env: Record<string, string>) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'rith-shutdown-'));
   cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
   const port = await freePort();
-  const child = fork('server/main.ts', [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(compiled('server/main.ts'), [], {
+    execArgv: PLAIN_NODE,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
+      // debug: a request's arrival is a line the test waits for.
+      LOG_LEVEL: 'debug',
       SEED_DEMO: 'false',
       DATA_DIR: dataDir,
-      ...(testDbKind() === 'postgres' ? { DATABASE_URL: inject('databaseUrl') } : {}),
+      ...(testDbKind() === 'postgres' ? { DATABASE_URL: testDatabaseUrl() } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       ...env,

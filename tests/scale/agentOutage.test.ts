@@ -1,8 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
+import { pace } from '../support/pace.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AgentProcess } from '../support/agentProcess.ts';
 import { meetFile, publicMeet } from '../support/meets.ts';
 import { freePort } from '../support/ports.ts';
@@ -15,14 +16,15 @@ import {
   type Env,
 } from '../support/rithProcess.ts';
 import { RedisServer } from './redisServer.ts';
+import { testDatabaseUrl } from '../support/app.ts';
 
 // Rith as it is deployed, in processes of its own, on both modes: embedded (`npm start`,
-// PGlite on disk) and scaled (PostgreSQL, Redis, a worker). The server goes away for 20 s in
-// the middle of a meet while FinishLynx keeps saving heats; the agent waits and catches up,
+// PGlite on disk) and scaled (PostgreSQL, Redis, a worker). The server goes away for 20 s (5 s
+// unless RITH_TEST_FULL=1, tests/support/pace.ts) in the middle of a meet while FinishLynx keeps saving heats; the agent waits and catches up,
 // and every file is published once.
 
 const MEET = 'us-high-school';
-const OUTAGE_MS = 20_000;
+const OUTAGE_MS = pace(20_000, 5_000);
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 
@@ -51,7 +53,7 @@ const modes = [
     async env(): Promise<{ env: Env; worker: boolean }> {
       const redis = await RedisServer.start();
       cleanups.push(() => redis.kill());
-      return { env: { DATABASE_URL: inject('databaseUrl'), REDIS_URL: redis.url }, worker: true };
+      return { env: { DATABASE_URL: testDatabaseUrl(), REDIS_URL: redis.url }, worker: true };
     },
   },
 ];
@@ -59,7 +61,7 @@ const modes = [
 const published = (name: string) => new RegExp(`published\\s+${name.replace('.', '\\.')}`);
 
 describe.each(modes)('the agent against Rith $name', (mode) => {
-  it('waits out a 20 s server outage and publishes every heat saved meanwhile, once', async () => {
+  it(`waits out a ${OUTAGE_MS / 1000} s server outage and publishes every heat saved meanwhile, once`, async () => {
     const { env, worker } = await mode.env();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;

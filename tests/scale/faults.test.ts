@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AgentProcess } from '../support/agentProcess.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
@@ -10,6 +10,7 @@ import { createToken } from '../support/tokens.ts';
 import { fixture } from '../support/uploads.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import { Crowd, Rig, sleep, spectatorPage, waitFor, type Service } from './faultRig.ts';
+import { testDatabaseUrl } from '../support/app.ts';
 
 // Faults in the scaled deployment during a meet: FinishLynx saves one heat after another into
 // the folder the real timing room agent watches (the one file Rith serves, run with plain
@@ -47,7 +48,7 @@ let agentBundle: string;
 let cleanups: (() => unknown)[] = [];
 
 beforeAll(async () => {
-  rig = await Rig.start(inject('databaseUrl'), RIG_ENV);
+  rig = await Rig.start(testDatabaseUrl(), RIG_ENV);
   const res = await fetch(`${rig.liveNode.url}/agent/rith-agent.mjs`);
   if (!res.ok) throw new Error(`the agent's download: ${res.status}`);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rith-faults-agent-'));

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
 import { NodeProcess } from '../support/nodeProcess.ts';
 import { Spectator } from '../support/spectator.ts';
@@ -10,6 +9,7 @@ import { athlete, createClub, createCompetition, createEvent } from '../support/
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import { RedisServer } from './redisServer.ts';
+import { testDatabaseUrl } from '../support/app.ts';
 
 // Each API node serves the public reads from its own memory: a change committed through one
 // node must be what every other node serves once its live message has arrived there.
@@ -22,8 +22,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-scale-reads-'));
 
 beforeAll(async () => {
   redis = await RedisServer.start();
-  database = await connectDatabase({ kind: 'postgres', url: inject('databaseUrl') });
-  const env = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: redis.url, DATA_DIR: dataDir };
+  database = await connectDatabase({ kind: 'postgres', url: testDatabaseUrl() });
+  const env = { DATABASE_URL: testDatabaseUrl(), REDIS_URL: redis.url, DATA_DIR: dataDir };
   [a, b] = await Promise.all([NodeProcess.start(env), NodeProcess.start(env)]);
 });
 afterAll(async () => {

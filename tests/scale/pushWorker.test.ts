@@ -1,8 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, testConfig, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, testConfig, type TestApp, testDatabaseUrl } from '../support/app.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
-import { exited } from '../support/rithProcess.ts';
+import { compiled, exited, PLAIN_NODE } from '../support/rithProcess.ts';
 import { startPushEndpoint, type PushEndpoint } from '../support/pushEndpoint.ts';
 import { updateEvent } from '../../server/events/service.ts';
 import type { PushAlert } from '../../shared/schemas/follow.ts';
@@ -40,13 +40,13 @@ afterAll(async () => {
 });
 
 function startWorker(): ChildProcess {
-  const child = fork('worker/main.ts', [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(compiled('worker/main.ts'), [], {
+    execArgv: PLAIN_NODE,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       REDIS_URL: redis.url,
       HOST: '127.0.0.1',
       PUSH_ENDPOINT_HOSTS: new URL(push.url).host,

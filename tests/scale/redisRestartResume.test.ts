@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, testDatabaseUrl } from '../support/app.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
 import { holdCompetition } from '../support/locks.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   redis = await RedisServer.start();
   api = await startTestApp({ config: { redisUrl: redis.url } });
   worker = runScript('worker/main.ts', {
-    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: redis.url,
   });
 });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/connect.ts';
@@ -15,6 +14,7 @@ import { athlete, createClub, createCompetition, createEvent } from '../support/
 import type { SavedEvent } from '../../server/events/service.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import { RedisServer } from './redisServer.ts';
+import { testDatabaseUrl } from '../support/app.ts';
 
 // Scaled mode as deployed: API nodes in processes of their own, one PostgreSQL, one Redis
 // (a real one of this test's, so it can be killed without disturbing other tests).
@@ -26,7 +26,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-scale-'));
 
 beforeAll(async () => {
   redis = await RedisServer.start();
-  database = await connectDatabase({ kind: 'postgres', url: inject('databaseUrl') });
+  database = await connectDatabase({ kind: 'postgres', url: testDatabaseUrl() });
 });
 afterAll(async () => {
   await redis.kill();
@@ -141,7 +141,7 @@ describe('two API nodes', () => {
   let a: NodeProcess;
   let b: NodeProcess;
   beforeAll(async () => {
-    const env = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: redis.url, DATA_DIR: dataDir };
+    const env = { DATABASE_URL: testDatabaseUrl(), REDIS_URL: redis.url, DATA_DIR: dataDir };
     [a, b] = await Promise.all([NodeProcess.start(env), NodeProcess.start(env)]);
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { compiled, PLAIN_NODE } from '../support/rithProcess.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { startTestApp, type TestApp, testDatabaseUrl } from '../support/app.ts';
 import { clubWithAdmin, loggedIn } from '../support/admin.ts';
 import { createCompetition, createEvent } from '../support/factory.ts';
 import { Spectator } from '../support/spectator.ts';
@@ -20,13 +20,13 @@ let api: TestApp;
 const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = fork('worker/main.ts', [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(compiled('worker/main.ts'), [], {
+    execArgv: PLAIN_NODE,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       REDIS_URL: redis.url,
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -1,11 +1,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, testDatabaseUrl } from '../support/app.ts';
 import { adminWithEvent } from '../support/admin.ts';
 import { holdCompetition } from '../support/locks.ts';
 import { freePort } from '../support/ports.ts';
-import { exited } from '../support/rithProcess.ts';
+import { compiled, exited, PLAIN_NODE } from '../support/rithProcess.ts';
 import { sendHeatResults, settled } from '../support/uploads.ts';
 import { RedisServer } from './redisServer.ts';
 
@@ -27,13 +27,13 @@ afterAll(async () => {
 });
 
 function startWorker(metricsPort: number) {
-  const child = fork('worker/main.ts', [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(compiled('worker/main.ts'), [], {
+    execArgv: PLAIN_NODE,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: testDatabaseUrl(),
       REDIS_URL: redis.url,
       HOST: '127.0.0.1',
       METRICS_PORT: String(metricsPort),

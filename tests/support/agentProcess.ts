@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { compiled, PLAIN_NODE } from './rithProcess.ts';
 
 export interface AgentOptions {
   url: string;
@@ -6,7 +7,7 @@ export interface AgentOptions {
   folder: string;
   state?: string;
   scoreboardPort?: number;
-  /** Run this single-file agent with plain node instead of agent/main.ts under tsx. */
+  /** Run this single-file agent instead of the compiled agent/main.ts. */
   bundle?: string;
 }
 
@@ -44,7 +45,7 @@ export class AgentProcess {
     if (options.scoreboardPort) args.push('--scoreboard-port', String(options.scoreboardPort));
     const argv = options.bundle
       ? [options.bundle, ...args]
-      : ['--import', 'tsx', 'agent/main.ts', ...args];
+      : [...PLAIN_NODE, compiled('agent/main.ts'), ...args];
     const child = spawn(process.execPath, argv, {
       env: { PATH: process.env.PATH ?? '', TZ: 'UTC' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,6 +24,16 @@ export interface TestApp {
 /** A logger for tests: the assertions say what went wrong. */
 export const quietLogger = { info() {}, warn() {}, error() {} };
 
+/**
+ * This worker's PostgreSQL database: each test worker has its own (tests/support/globalSetup.ts),
+ * so files that run side by side never see each other's rows.
+ */
+export function testDatabaseUrl(): string {
+  const urls = inject('databaseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // One live process: a test that needs fan-out processes asks for them.
   const base = loadConfig({
@@ -34,7 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   });
   const database: Config['database'] =
     testDbKind() === 'postgres'
-      ? { kind: 'postgres', url: inject('databaseUrl') }
+      ? { kind: 'postgres', url: testDatabaseUrl() }
       : { kind: 'pglite', dataDir: undefined };
   return { ...base, database, ...overrides };
 }

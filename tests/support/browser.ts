@@ -1,21 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const screenshotDir = path.resolve('tests/output/screenshots');
 
-/**
- * Debian's Chromium, driven by playwright-core. A missing browser fails the test loudly:
- * a browser test that did not run is never reported as passed.
- */
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+const launchOptions = (extraArgs: string[]) => {
   if (!fs.existsSync(executablePath)) {
     throw new Error(
       `Chromium is missing at ${executablePath}: run "npm test" (it installs it as root) or "sudo apt-get install -y chromium".`,
     );
   }
-  return chromium.launch({
+  return {
     executablePath,
     args: [
       '--headless',
@@ -28,7 +24,30 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       '--disable-quic',
       ...extraArgs,
     ],
-  });
+  };
+};
+
+/**
+ * Debian's Chromium, driven by playwright-core. A missing browser fails the test loudly:
+ * a browser test that did not run is never reported as passed.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs));
+}
+
+/**
+ * The browser tests' one Chromium (tests/support/browserServer.ts starts it for the run):
+ * each file connects, and its pages live in contexts of their own, closed with it.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  // Imported here: the benches use this module outside vitest, where vitest cannot load.
+  const { inject } = await import('vitest');
+  return chromium.connect(inject('browserEndpoint'));
+}
+
+/** The run's one Chromium, for the browser tests to connect to. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions([]));
 }
 
 /** Saves a screenshot under tests/output/screenshots for a person to look at. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import { ensurePricePlans } from '../../server/pricing/plans.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    databaseUrl: string;
+    /** One PostgreSQL database per test worker (testDatabaseUrl() picks this worker's). */
+    databaseUrls: string[];
   }
 }
 
@@ -21,6 +23,8 @@ declare module 'vitest' {
  * database. Each test makes its own club, so files never depend on each other.
  */
 export default async function setup(project: TestProject) {
+  // The processes tests start run the compiled build (tests/support/rithProcess.ts compiled()).
+  execFileSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'rith-test-'));
   const cleanups: (() => Promise<void>)[] = [() => fs.rm(dir, { recursive: true, force: true })];
 
@@ -34,18 +38,32 @@ export default async function setup(project: TestProject) {
   if (project.config.env?.RITH_TEST_DB === 'postgres') {
     const baseUrl = process.env.DATABASE_URL;
     if (!baseUrl) throw new Error('The postgres test project needs DATABASE_URL.');
+    // Migrated once, then copied per worker (CREATE DATABASE … TEMPLATE copies files: fast),
+    // so files running side by side never share a database.
     const name = `rith_test_${randomBytes(4).toString('hex')}`;
     const admin = await connectDatabase({ kind: 'postgres', url: baseUrl });
     await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const fresh = await connectDatabase({ kind: 'postgres', url: url.toString() });
+    const urlOf = (database: string) => {
+      const url = new URL(baseUrl);
+      url.pathname = `/${database}`;
+      return url.toString();
+    };
+    const fresh = await connectDatabase({ kind: 'postgres', url: urlOf(name) });
     await migrateToLatest(fresh.db);
     await ensurePricePlans(fresh.db);
     await fresh.close();
-    project.provide('databaseUrl', url.toString());
+    const names = Array.from({ length: testWorkers(project) }, (_, i) => `${name}_w${i + 1}`);
+    for (const copy of names) {
+      await sql`create database ${sql.id(copy)} template ${sql.id(name)}`.execute(admin.db);
+    }
+    project.provide(
+      'databaseUrls',
+      names.map((copy) => urlOf(copy)),
+    );
     cleanups.push(async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      for (const database of [...names, name]) {
+        await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
+      }
       await admin.close();
     });
   }
@@ -53,6 +71,11 @@ export default async function setup(project: TestProject) {
   return async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
+}
+
+/** How many files of this project may run at once: one database each. */
+function testWorkers(project: TestProject): number {
+  return Math.max(1, project.config.maxWorkers);
 }
 
 async function dumpTemplate(

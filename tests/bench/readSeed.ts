@@ -1,13 +1,10 @@
-// A server for bench:read, in a process of its own so the load generator never shares its
-// event loop. Role `app` (argv[2]): the real Rith app, configured from the environment as
-// `npm start` is, seeded with a meet; role `bare`: a bare Fastify route answering the bytes
-// the parent sends, the limit our reads are measured against.
-import Fastify from 'fastify';
+// bench:read's data, in a process of its own before the server starts: the database named
+// by the environment (DATA_DIR or DATABASE_URL, as `npm start` reads them) is migrated and
+// seeded with a meet, and the ids the bench reads are printed as one line of JSON.
 import { loadConfig } from '../../server/config.ts';
-import { createRuntime } from '../../server/runtime.ts';
-import { buildApp } from '../../server/app.ts';
+import { connectDatabase, type Db } from '../../server/db/connect.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
 import { ensurePricePlans } from '../../server/pricing/plans.ts';
-import type { Db } from '../../server/db/connect.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 
 export interface ReadFixture {
@@ -15,17 +12,6 @@ export interface ReadFixture {
   clubUic: number;
   eventId: string;
 }
-
-export type ReadServerMessage =
-  { type: 'ready'; port: number; fixture?: ReadFixture } | { type: 'failed'; error: string };
-
-/** What the parent sends a bare server: the body to answer, base64. */
-export interface BareRequest {
-  body: string;
-}
-
-const quietLogger = { info() {}, warn() {}, error() {} };
-const send = (message: ReadServerMessage) => process.send?.(message);
 
 const FIRST = ['Aoife', 'Cian', 'Saoirse', 'Darragh', 'Niamh', 'Oisín', 'Ciara', 'Eoin'];
 const LAST = ['Murphy', 'Kelly', "O'Sullivan", 'Walsh', 'Byrne', 'Ryan', 'Doyle', 'McCarthy'];
@@ -78,39 +64,11 @@ async function seed(db: Db): Promise<ReadFixture> {
   return { competitionUic: competition.uic, clubUic: club.uic, eventId: event.id };
 }
 
-async function startApp(): Promise<void> {
-  const config = loadConfig();
-  const runtime = await createRuntime(config, quietLogger);
-  await ensurePricePlans(runtime.db);
-  const fixture = await seed(runtime.db);
-  const app = await buildApp(runtime, { serveClient: false, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  process.on('disconnect', () => {
-    void app
-      .close()
-      .then(() => runtime.close())
-      .finally(() => process.exit(0));
-  });
-  send({ type: 'ready', port: address.port, fixture });
+const database = await connectDatabase(loadConfig().database);
+try {
+  await migrateToLatest(database.db);
+  await ensurePricePlans(database.db);
+  console.log(JSON.stringify(await seed(database.db)));
+} finally {
+  await database.close();
 }
-
-async function startBare(): Promise<void> {
-  const { body } = await new Promise<BareRequest>((resolve) => process.once('message', resolve));
-  const bytes = Buffer.from(body, 'base64');
-  const app = Fastify({ logger: false });
-  app.get('/bare', (_request, reply) => {
-    reply.type('application/json; charset=utf-8').send(bytes);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  process.on('disconnect', () => void app.close().finally(() => process.exit(0)));
-  send({ type: 'ready', port: address.port });
-}
-
-(process.argv[2] === 'bare' ? startBare() : startApp()).catch((err: unknown) => {
-  send({ type: 'failed', error: String((err as Error).stack ?? err) });
-  process.exit(1);
-});
