@@ -32,6 +32,7 @@ const report = 'tests/output/vitest-report.json';
 const projectsReport = 'tests/output/vitest-projects.json';
 fs.rmSync(report, { force: true });
 fs.rmSync(projectsReport, { force: true });
+const startedAt = performance.now();
 const result = spawnSync(
   process.execPath,
   [
@@ -50,17 +51,28 @@ const result = spawnSync(
 // without PostgreSQL or Redis must not read as the whole suite having passed.
 const closing = [];
 if (fs.existsSync(projectsReport)) {
-  const { ran, notRun } = JSON.parse(fs.readFileSync(projectsReport, 'utf8'));
+  const { ran, notRun, times } = JSON.parse(fs.readFileSync(projectsReport, 'utf8'));
   const left = notRun.map(({ name, reason }) => `${name} (${reason})`);
   closing.push(
     `Projects: ${ran.join(', ') || 'none'} ran${left.length ? `; not run: ${left.join(', ')}` : ''}`,
   );
+  // Where the minutes go: each project's wall time (they overlap on two workers) and its
+  // files' time added up.
+  for (const t of times) {
+    closing.push(
+      `  ${t.name.padEnd(22)} ${t.wallSeconds.toFixed(0).padStart(5)} s wall, ` +
+        `${t.fileSeconds.toFixed(0).padStart(5)} s in ${t.files} files`,
+    );
+  }
 }
 // Then one plain line that any CI can read, whatever the reporter prints above it.
 if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   const skipped = r.numPendingTests + r.numTodoTests;
-  closing.push(`Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+  closing.push(
+    `Tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped ` +
+      `in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
 }
 if (closing.length) console.log(`\n${closing.join('\n')}`);
 process.exit(result.status ?? 1);

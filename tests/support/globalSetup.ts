@@ -75,7 +75,8 @@ export default async function setup(project: TestProject) {
 
 /** How many files of this project may run at once: one database each. */
 function testWorkers(project: TestProject): number {
-  return Math.max(1, project.config.maxWorkers);
+  // The run's workers (a project's own config leaves maxWorkers to the root's).
+  return Math.max(1, project.vitest.config.maxWorkers || 1);
 }
 
 async function dumpTemplate(

@@ -19,6 +19,11 @@ export function missingFor(project: ServerProject, env = process.env): string[] 
 export interface ProjectsRun {
   ran: string[];
   notRun: { name: string; reason: string }[];
+  /**
+   * Per project: its files, their time added up (import, set-up and tests), and the wall time
+   * from its first file's start to its last file's end (projects overlap on two workers).
+   */
+  times: { name: string; files: number; fileSeconds: number; wallSeconds: number }[];
 }
 
 export const PROJECTS_REPORT = 'tests/output/vitest-projects.json';

@@ -14,9 +14,21 @@ import {
  */
 export default class ProjectsReporter implements Reporter {
   private configured: string[] = [];
+  private readonly spans = new Map<string, { from: number; to: number }>();
 
   onInit(vitest: Vitest): void {
     this.configured = vitest.projects.map((p) => p.name);
+  }
+
+  onTestModuleStart(testModule: TestModule): void {
+    const now = Date.now();
+    const span = this.spans.get(testModule.project.name);
+    this.spans.set(testModule.project.name, { from: span?.from ?? now, to: span?.to ?? now });
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    const span = this.spans.get(testModule.project.name);
+    if (span) span.to = Date.now();
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -37,6 +49,23 @@ export default class ProjectsReporter implements Reporter {
             };
           }),
       ],
+      times: this.configured.flatMap((name) => {
+        const modules = testModules.filter((m) => m.project.name === name);
+        const span = this.spans.get(name);
+        if (!span || modules.length === 0) return [];
+        const fileMs = modules.reduce((sum, m) => {
+          const d = m.diagnostic();
+          return sum + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+        }, 0);
+        return [
+          {
+            name,
+            files: modules.length,
+            fileSeconds: fileMs / 1000,
+            wallSeconds: (span.to - span.from) / 1000,
+          },
+        ];
+      }),
     };
     fs.writeFileSync(PROJECTS_REPORT, JSON.stringify(report));
   }
