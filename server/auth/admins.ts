@@ -3,6 +3,7 @@ import { meetsPasswordRules } from '../../shared/password.ts';
 import { isValidUrlName, slugify } from '../../shared/slug.ts';
 import { CLUB_PLAN } from '../pricing/plans.ts';
 import { hashPassword } from './password.ts';
+import { foundClub } from '../clubs/founding.ts';
 
 export class AdminInputError extends Error {}
 
@@ -15,8 +16,9 @@ export interface NewAdmin {
 }
 
 /**
- * Makes `email` an admin of the named club, creating the user and the club as needed; an
- * existing user gets the new password. One transaction: all of it or nothing.
+ * Makes `email` an admin of the named club (npm run admin:create), creating the user and the
+ * club as needed (server/clubs/founding.ts); an existing user gets the new password. One
+ * transaction: all of it or nothing.
  */
 export async function createAdmin(db: Db, input: NewAdmin) {
   const email = input.email.trim().toLowerCase();
@@ -42,30 +44,10 @@ export async function createAdmin(db: Db, input: NewAdmin) {
       .executeTakeFirst();
     if (!plan) throw new AdminInputError(`Unknown plan "${input.planName}"`);
 
-    const user = await trx
-      .insertInto('users')
-      .values({ email, passwordHash, username: null, emailVerifiedAt: new Date() })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ passwordHash, updatedAt: new Date() }))
-      .returning(['id', 'email'])
-      .executeTakeFirstOrThrow();
-
-    const club =
-      (await trx
-        .selectFrom('clubs')
-        .select(['uic', 'clubName'])
-        .where('urlName', '=', urlName)
-        .executeTakeFirst()) ??
-      (await trx
-        .insertInto('clubs')
-        .values({ clubName, urlName, email, packageId: plan.id, imageLink: null })
-        .returning(['uic', 'clubName'])
-        .executeTakeFirstOrThrow());
-
-    await trx
-      .insertInto('clubMembers')
-      .values({ userId: user.id, clubUic: club.uic })
-      .onConflict((oc) => oc.columns(['userId', 'clubUic']).doNothing())
-      .execute();
-    return { email: user.email, clubUic: club.uic, clubName: club.clubName };
+    return foundClub(trx, {
+      admin: { email, username: null, passwordHash },
+      club: { clubName, urlName, email, packageId: plan.id, imageLink: null },
+      existing: 'reuse',
+    });
   });
 }

@@ -8,6 +8,7 @@ import { COALESCE_WINDOW_MS } from '../live/hub.ts';
 import { ScopeCache } from '../live/scopeCache.ts';
 import { TokenBucket } from '../live/tokenBucket.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
+import { routeOf } from '../live/route.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
 import { FEED_CLOSE, type FeedMessage } from './schemas.ts';
@@ -75,35 +76,6 @@ export function refuse(socket: WebSocket, closeCode: number, code: ErrorCode, me
   setTimeout(() => socket.terminate(), REFUSED_CLOSE_MS).unref();
 }
 
-/** Where a bus message goes: its competition, its coalescing key and version. */
-function routeOf(
-  message: LiveMessage,
-): { competitionUic: number; key: string; version?: number } | null {
-  switch (message.name) {
-    case 'event.changed':
-    case 'event.live': {
-      const { event, version } = message.payload;
-      return { competitionUic: event.competitionUic, key: eventRoom(event.id), version };
-    }
-    case 'event.outdated':
-    case 'event.removed': {
-      const { eventId, competitionUic, version } = message.payload;
-      return { competitionUic, key: eventRoom(eventId), version };
-    }
-    case 'competition.changed': {
-      const { competition, version } = message.payload;
-      return { competitionUic: competition.uic, key: competitionRoom(competition.uic), version };
-    }
-    case 'event.clock':
-      return {
-        competitionUic: message.payload.competitionUic,
-        key: `clock:${message.payload.eventId}`,
-      };
-    default:
-      return null;
-  }
-}
-
 /**
  * The open feed's sockets in this process (GET /feed, routes.ts) and what they are sent: one
  * bus subscription for all of them, bursts coalesced per event as for Socket.IO, each change
@@ -129,9 +101,10 @@ export class FeedHub {
       (message) => {
         const route = routeOf(message);
         // Most changes concern no feed at all: they cost nothing more.
-        if (!route || !this.byCompetition.has(route.competitionUic)) return;
+        const uic = route.competitionUic;
+        if (uic === undefined || !this.byCompetition.has(uic)) return;
         // A clock's tick is in no snapshot; anything else makes the competition's stale.
-        if (route.version !== undefined) this.snapshots.invalidate(route.competitionUic);
+        if (route.version !== undefined) this.snapshots.invalidate(uic);
         this.coalescer.push(route.key, message, route.version);
       },
       // Changes may have been missed: every socket is sent its state afresh.

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import { isSameOrigin } from '../auth/origin.ts';
 import { hashSessionId, SESSION_COOKIE } from '../auth/sessions.ts';
 import { LiveTarget, type LiveMessage, type SubscribeAck } from '../../shared/live/messages.ts';
+import { routeOf } from './route.ts';
 import { coalesced } from '../../shared/live/liveLines.ts';
 import {
   clubAdminRoom,
@@ -117,35 +118,6 @@ export interface LiveHubDeps {
    * process, whose sockets the API process counted as it handed them over.
    */
   connections?: ConnectionCounts;
-}
-
-/** Where each message goes, and what it is coalesced under (with its version). */
-function routeOf(message: LiveMessage): { key: string; version?: number; competitionUic?: number } {
-  switch (message.name) {
-    // An event's lines share its key: a burst of lines and whole events is coalesced as one.
-    case 'event.changed':
-    case 'event.live': {
-      const { event, version } = message.payload;
-      return { key: eventRoom(event.id), version, competitionUic: event.competitionUic };
-    }
-    case 'event.removed':
-    case 'event.outdated': {
-      const { eventId, version, competitionUic } = message.payload;
-      return { key: eventRoom(eventId), version, competitionUic };
-    }
-    case 'competition.changed': {
-      const { competition, version } = message.payload;
-      return { key: competitionRoom(competition.uic), version, competitionUic: competition.uic };
-    }
-    case 'upload.status':
-      return { key: `upload:${message.payload.uploadId}` };
-    case 'event.clock':
-      return { key: `clock:${message.payload.eventId}` };
-    case 'agent.status':
-      return { key: `agent:${message.payload.tokenId}` };
-    case 'session.ended':
-      return { key: `session:${message.payload.sessionHashes.join(',')}` };
-  }
 }
 
 /** The client's address as the HTTP routes see it: a trusted proxy's X-Forwarded-For. */
@@ -382,7 +354,9 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
         return;
       }
       const { key, version, competitionUic } = routeOf(message);
-      if (competitionUic !== undefined) versionsCache.invalidate(competitionUic);
+      if (competitionUic !== undefined && version !== undefined) {
+        versionsCache.invalidate(competitionUic);
+      }
       coalescer.push(key, { message, committedAt }, version);
     },
     () => {

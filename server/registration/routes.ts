@@ -23,7 +23,7 @@ import {
 
 type Deps = Pick<Runtime, 'config' | 'db' | 'mailer' | 'limits'>;
 
-/** Athlete and club registration (spec sections 2, 3, 7 and 8). */
+/** Athlete and club registration. */
 export const registrationRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const siteUrl = deps.config.publicUrl ?? `http://localhost:${deps.config.port}`;
   const ok = { ok: true as const };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { foundClub } from '../clubs/founding.ts';
 import type { Db } from '../db/connect.ts';
 import type { Runtime } from '../runtime.ts';
 import {
@@ -27,7 +28,7 @@ type Deps = Pick<Runtime, 'db' | 'mailer' | 'limits'>;
 
 /**
  * The contact step: e-mails a single-use link to the address. A person already registered
- * (a club account, or this competition) is told so, as the spec's message requires; the
+ * (a club account, or this competition) is told so rather than sent a second link; the
  * request is rate-limited per address and per inbox.
  */
 export async function requestVerification(
@@ -84,7 +85,7 @@ async function openCompetition(db: Db, uic: number) {
   return competition;
 }
 
-/** A plan a club may sign up on: only free plans can be started (spec section 9). */
+/** A plan a club may sign up on: only free plans can be started. */
 async function startablePlan(db: Db, packageId: number) {
   const pkg = await db
     .selectFrom('packages')
@@ -228,19 +229,9 @@ export async function registerClub(db: Db, input: ClubRegistration): Promise<voi
     // URL name while the password was hashed.
     const token = await spendToken(trx, input.token, match);
     await refuseTakenAccount(trx, token.email, input.urlName);
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email: token.email,
-        username: input.managerName,
-        passwordHash,
-        emailVerifiedAt: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const club = await trx
-      .insertInto('clubs')
-      .values({
+    await foundClub(trx, {
+      admin: { email: token.email, username: input.managerName, passwordHash },
+      club: {
         clubName: input.clubName,
         urlName: input.urlName,
         visible: input.visible,
@@ -258,10 +249,9 @@ export async function registerClub(db: Db, input: ClubRegistration): Promise<voi
         facebook: input.facebook ?? null,
         hardware: input.hardware,
         otherHardware: input.hardware.includes('OTHER') ? (input.otherHardware ?? null) : null,
-      })
-      .returning('uic')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('clubMembers').values({ userId: user.id, clubUic: club.uic }).execute();
+      },
+      existing: 'refuse',
+    });
     await queueClubConfirmation(trx, {
       email: token.email,
       clubName: input.clubName,

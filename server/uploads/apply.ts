@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { movesInto, UNFINISHED } from './states.ts';
 import type { Db } from '../db/connect.ts';
 import type { ChangeDeps } from '../runtime.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
@@ -307,7 +308,7 @@ async function finish(trx: Db, drafts: Draft[]): Promise<UploadFileReport[]> {
 }
 
 /**
- * The upload's message: the spec's success words for what it held, or why it failed. A file
+ * The upload's message: the success words for what it held, or why it failed. A file
  * superseded is no failure: a batch does not count it among the files that could not be used.
  */
 function outcomeMessage(
@@ -346,7 +347,7 @@ export async function applyUpload(
       .where('id', '=', uploadId)
       .forUpdate()
       .executeTakeFirst();
-    if (!upload || upload.status === 'published' || upload.status === 'failed') {
+    if (!upload || !UNFINISHED.includes(upload.status)) {
       return { result: undefined, message: null };
     }
     if (upload.competitionUic !== null) await lockCompetition(trx, upload.competitionUic);
@@ -386,6 +387,8 @@ export async function applyUpload(
       .updateTable('uploads')
       .set({ status, message, report: JSON.stringify(reports), updatedAt: sql`now()` })
       .where('id', '=', uploadId)
+      // Locked above and unfinished: the guard says the rule, it never refuses here.
+      .where('status', 'in', movesInto(status))
       .execute();
     messages.push(...(await changes.messages()));
     messages.push(statusMessage(upload, status, message, reports));

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { movesInto, UNFINISHED } from './states.ts';
 import type { Runtime } from '../runtime.ts';
 import type { JobPayload } from '../infra/queues.ts';
 import { describeFailure } from '../parsers/types.ts';
@@ -33,7 +34,7 @@ async function markFailed(
       .updateTable('uploads')
       .set({ status: 'failed', message, report: JSON.stringify(files), updatedAt: sql`now()` })
       .where('id', '=', upload.id)
-      .where('status', 'in', ['queued', 'parsing'])
+      .where('status', 'in', movesInto('failed'))
       .returning('id')
       .executeTakeFirst();
     return {
@@ -55,7 +56,7 @@ async function process(
     .updateTable('uploads')
     .set({ status: 'parsing', attempts: sql`attempts + 1`, updatedAt: sql`now()` })
     .where('id', '=', upload.id)
-    .where('status', 'in', ['queued', 'parsing'])
+    .where('status', 'in', movesInto('parsing'))
     .execute();
   attempt.counted = true;
   // Not kept in the outbox: a lost "parsing" is overtaken by the outcome, which is.
@@ -95,7 +96,7 @@ async function uncount(deps: Deps, uploadId: string): Promise<void> {
     .updateTable('uploads')
     .set({ attempts: sql`greatest(attempts - 1, 0)` })
     .where('id', '=', uploadId)
-    .where('status', 'in', ['queued', 'parsing'])
+    .where('status', 'in', UNFINISHED)
     .execute()
     .catch(() => {});
 }
@@ -103,7 +104,7 @@ async function uncount(deps: Deps, uploadId: string): Promise<void> {
 /**
  * One upload job: parse, then apply in one transaction. A job delivered twice (BullMQ
  * delivers at least once) or after its upload finished does nothing. A file that does not
- * parse fails at once with the spec's message and the precise reason. Anything else throws,
+ * parse fails at once with 'Failed to parse … file.' and the precise reason. Anything else throws,
  * and the queue retries with backoff:
  * - the database out of reach or the connection lost (a restart, a failover,
  *   pg_terminate_backend) says nothing about the upload, which can still be applied once it

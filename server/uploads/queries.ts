@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { UNFINISHED } from './states.ts';
 import type { Db } from '../db/connect.ts';
 import type { UploadsTable } from '../db/types.ts';
 import { millis } from '../outbox/policy.ts';
@@ -88,7 +89,7 @@ export async function unfinishedUploads(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom('uploads')
     .select('id')
-    .where('status', 'in', ['queued', 'parsing'])
+    .where('status', 'in', UNFINISHED)
     .orderBy('createdAt')
     .execute();
   return rows.map((r) => r.id);
