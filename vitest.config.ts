@@ -75,8 +75,6 @@ export default defineConfig({
           env: { RITH_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // One browser at a time is what two cores can take.
-          fileParallelism: false,
         },
       },
     ],

@@ -70,8 +70,8 @@ function later(Page: LazyExoticComponent<ComponentType>) {
 }
 
 export function App() {
-  // The spec renders nothing but 'Loading...' until the admin session is known, so the
-  // header never flashes the wrong links.
+  // Nothing but 'Loading...' renders until the admin session is known, so the header never
+  // flashes the wrong links.
   const session = useQuery({ queryKey: queryKeys.session, queryFn: api.session });
   if (session.isPending) return <Loading />;
   const isAdmin = session.data?.isAdmin ?? false;

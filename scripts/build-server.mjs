@@ -2,6 +2,9 @@
 // agent, admin:create) from TypeScript into dist/: one .js file and its source map per source
 // file, folders kept, so plain `node` runs it. With --if-stale it builds only when a file it
 // compiled last time (or the lockfile, tsconfig.json, this script) is newer than that build.
+// Last, it dumps a migrated embedded database to dist/pglite-template.tar.gz, which a new
+// data directory starts from (server/db/template.ts).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,7 @@ const ENTRIES = [
   'server/live/fanout/child.ts',
   'agent/main.ts',
   'scripts/admin-create.ts',
+  'scripts/pglite-template.ts',
 ];
 const ALSO_WATCHED = ['package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
@@ -82,13 +86,16 @@ async function compile() {
     for (const file of next) compiled.add(file);
     next = [...found].filter((file) => !compiled.has(file));
   }
-  const sources = [...compiled].sort();
-  fs.writeFileSync(manifest, `${JSON.stringify({ sources }, null, 2)}\n`);
-  return sources.length;
+  return [...compiled].sort();
 }
 
 if (process.argv.includes('--if-stale') && !isStale()) process.exit(0);
 const started = performance.now();
-const count = await compile();
+const sources = await compile();
+// A new embedded data directory starts from this migrated database (server/db/template.ts).
+execFileSync(process.execPath, [path.join(outdir, 'scripts/pglite-template.js')], {
+  stdio: 'inherit',
+});
+fs.writeFileSync(manifest, `${JSON.stringify({ sources }, null, 2)}\n`);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`Compiled ${count} modules into dist/ in ${seconds} s.`);
+console.log(`Compiled ${sources.length} modules into dist/ in ${seconds} s.`);

@@ -1,5 +1,5 @@
 /**
- * Analytics (spec section 1): which events exist, and when any may be sent. Plain data and
+ * Analytics: which events exist, and when any may be sent. Plain data and
  * functions, shared by the browser module and its tests.
  */
 export const analyticsEvents = [

@@ -1,5 +1,5 @@
 /**
- * The rules of the public competition list (spec sections 2 and 9): which competitions are
+ * The rules of the public competition list: which competitions are
  * upcoming and which are past, their order, the page size, and where each card links to.
  * Pure functions; "today" is injected so the rules can be tested.
  */

@@ -1,4 +1,4 @@
-/** The spec's password rules, one entry per line of the live checklist. */
+/** The password rules, one entry per line of the live checklist; a password must meet all. */
 export const passwordRules = [
   { id: 'length', label: 'At least 8 characters', test: (p: string) => p.length >= 8 },
   { id: 'upper', label: 'An uppercase letter', test: (p: string) => /[A-Z]/.test(p) },

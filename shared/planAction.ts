@@ -2,7 +2,7 @@ import type { PricePlan } from './schemas/pricing.ts';
 
 export const SALES_EMAIL = 'sales@rith.ie';
 
-/** Spec section 9: only Free plans can be started; paid plans are 'Coming Soon'. */
+/** Only Free plans can be started; paid plans are 'Coming Soon'. */
 export const PLAN_COMING_SOON = 'Coming Soon';
 export const PLAN_NOT_STARTABLE =
   'This plan is Coming Soon: only free plans can be started now. Pick the free plan to sign up.';
@@ -18,7 +18,7 @@ export type PlanAction =
   { kind: 'contact'; href: string } | { kind: 'start'; to: string } | { kind: 'soon' };
 
 /**
- * The plan's button, by its price (spec sections 2 and 9): 'Custom' -> Contact Sales (mailto),
+ * The plan's button, by its price: 'Custom' -> Contact Sales (mailto),
  * 'Free' -> Get Started (/register/package/{id}); any other price cannot be bought yet.
  */
 export function planAction(plan: Pick<PricePlan, 'id' | 'name' | 'price'>): PlanAction {

@@ -1,7 +1,7 @@
 import type { FeatureAlias } from './domain.ts';
 
 /**
- * Plan gating (spec section 6): which feature alias unlocks what, and the words a user sees
+ * Plan gating: which feature alias unlocks what, and the words a user sees
  * when it is locked. The server refuses the call with the same words the admin shows.
  */
 export const gatedFeatureLabels: Record<

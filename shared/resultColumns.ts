@@ -44,7 +44,7 @@ export interface StartListLayout {
   category: boolean;
 }
 
-/** Jump events have a series of six attempts (spec section 9). */
+/** Jump events have a series of six attempts. */
 const HORIZONTAL_ATTEMPTS = 6;
 
 const filled = (text: string | null | undefined): boolean => (text ?? '').trim() !== '';

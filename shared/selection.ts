@@ -1,13 +1,13 @@
 /**
- * Which club and competition the public results page (home) shows, and its canonical URL
- * (spec sections 2 "Route table", 4 "Home selection" and 5). Pure: the page hands in what it
+ * Which club and competition the public results page (home) shows, and its canonical URL.
+ * Pure: the page hands in what it
  * fetched (the clubs its selector lists, the competitions the URL or the visitor's memory
  * names, the chosen club's competitions), the URL inputs, what the visitor last chose, and
  * today. The page fetches only what it shows, so its cost does not grow with the clubs on the
  * site: selectionLookups says what to look up, chooseClub which club's competitions to fetch,
  * resolveSelection the rest.
  *
- * Order of competitions within a club (the spec leaves it open; chosen here):
+ * Order of competitions within a club (our own choice; nothing else fixes it):
  *   1. live competitions (liveNow), themselves in the order below;
  *   2. upcoming ones (dated today or later), soonest first, same day by start time;
  *   3. undated ones;

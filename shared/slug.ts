@@ -18,7 +18,7 @@ const LETTERS: Record<string, string> = {
 const OTHER_LETTERS = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 
 /**
- * The URL name generated from a competition or club name (spec section 5): lower case,
+ * The URL name generated from a competition or club name: lower case,
  * accents stripped (NFKD), the letters above transliterated, every run of other characters
  * one hyphen, none at either end. Plain ASCII names give what they always gave.
  */

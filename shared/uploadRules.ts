@@ -2,8 +2,8 @@ import type { FileType } from './domain.ts';
 import type { UploadFileReport, UploadStatus } from './schemas/upload.ts';
 
 /**
- * Which files each upload takes (spec section 5), the type locks of an event's files
- * (section 4), and the words for each outcome: one copy, which the admin's forms check a
+ * Which files each upload takes, the type locks of an event's files, and the words for
+ * each outcome: one copy, which the admin's forms check a
  * file with before sending it and the server checks again, by name and by bytes.
  */
 export type UploadTarget = 'results' | 'start_list' | 'timetable';
@@ -44,7 +44,7 @@ const refusal: Record<UploadTarget, Record<ChosenType, string>> = {
   },
 };
 
-/** The spec's message when the file may not be used here, or null when it may. */
+/** Why the file may not be used here, in the words the admin sees, or null when it may. */
 export function uploadRefusal(
   target: UploadTarget,
   type: ChosenType,
@@ -78,7 +78,7 @@ export const START_LIST_TYPE_LOCKED =
 
 /**
  * Once an event has a saved results file or start list, its type stays until the file is
- * deleted and the event saved (spec section 4): the message when `wanted` would change it,
+ * deleted and the event saved: the message when `wanted` would change it,
  * else null.
  */
 export function typeLockRefusal(
@@ -95,7 +95,7 @@ export function typeLocked(stored: { rows: number; type: FileType }): boolean {
   return stored.rows > 0 && stored.type !== 'NONE';
 }
 
-/** Deleting an event's results file puts it back to upcoming (spec section 4). */
+/** Deleting an event's results file puts it back to upcoming: it has no results to show. */
 export const STATUS_WITHOUT_RESULTS = 'upcoming';
 
 export function successMessage(target: UploadTarget, format: UploadFormat): string {

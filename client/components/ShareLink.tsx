@@ -8,7 +8,7 @@ import { Icon } from './home/Icon.tsx';
 import './ShareLink.css';
 
 /**
- * The event's share link to a messaging app (spec section 7), with the words of what its page
+ * The event's share link to a messaging app, with the words of what its page
  * shows; disabled for a scratched event. On the events list and on the event's own page.
  */
 export function ShareLink({

@@ -14,7 +14,7 @@ import type { CompetitionToken, CreatedToken } from '../../shared/schemas/timing
 import { request, sendForm, sendJson } from './http.ts';
 
 /**
- * The admin console's calls (spec section 7). Only the lazily loaded login, reset and admin
+ * The admin console's calls. Only the lazily loaded login, reset and admin
  * pages import this module, so none of it reaches a spectator's phone.
  */
 

@@ -49,7 +49,7 @@ function loadProvider({ provider, id }: AnalyticsConfig): void {
 }
 
 /**
- * Reports one of the spec's events, if the visitor consented and the page is not served
+ * Reports one of the analytics events, if the visitor consented and the page is not served
  * from localhost (shared/analytics.ts decides). Failures are silent: analytics never
  * disturb the page.
  */

@@ -6,7 +6,7 @@ import type {
 import { request, sendJson } from './http.ts';
 
 /**
- * The registration calls (spec section 7). Only the lazily loaded registration and verify
+ * The registration calls. Only the lazily loaded registration and verify
  * pages import this module. Every failure answers `{ error, code? }`; a fetch that never
  * reached the server throws the browser's TypeError, which the pages word as a network error.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser storage used by the public site (spec sections 3 and 9). Every access is guarded:
+ * Browser storage used by the public site. Every access is guarded:
  * storage can be disabled or full (private browsing), and the site must work without it.
  */
 
@@ -61,7 +61,7 @@ export function readUic(key: string): number | null {
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
-/** Whether analytics may run: consent is stored as given (spec section 1). */
+/** Whether analytics may run: only once consent is stored as given. */
 export function hasCookieConsent(): boolean {
   return readFlag(storageKeys.cookieConsent);
 }

@@ -18,7 +18,7 @@ const NONE: Competition[] = [];
  * null while loading. It fetches what the page shows and no more: the clubs its selector
  * lists, the competitions the address (or the visitor's last choice) names, then the chosen
  * club's competitions. The header's links share these queries.
- * No error handling (spec section 8): while these have not loaded, the page stays loading.
+ * No error handling: while these have not loaded, the page stays loading.
  */
 export function useHomeSelection(
   url: SelectionUrl,

@@ -35,7 +35,7 @@ async function fetchEvents(competitionUic: number): Promise<EventSummary[]> {
   try {
     return await api.events(competitionUic);
   } catch (error) {
-    // Spec section 7: a failed events call shows the empty state, and is logged.
+    // A failed events call shows the empty state, and is logged.
     console.error('Failed to fetch events', error);
     return [];
   }

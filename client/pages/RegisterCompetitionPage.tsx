@@ -23,7 +23,7 @@ import '../components/register/register.css';
 const steps: readonly RegisterStep[] = ['contact', 'personal', 'done'];
 const back = { to: '/competitions', text: 'Back to competitions' };
 
-/** /register/competition/{uic}: an athlete registers for a competition (spec section 2). */
+/** /register/competition/{uic}: an athlete registers for a competition. */
 export function RegisterCompetitionPage() {
   usePageTitle('Athlete Registration');
   const uic = Number(useParams().competitionUic);

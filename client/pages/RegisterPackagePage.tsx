@@ -18,11 +18,11 @@ import '../components/auth/auth.css';
 import '../components/legal/message-page.css';
 import '../components/register/register.css';
 
-/** Free plans only (spec section 9), so no payment step. */
+/** Only Free plans can be started, so no payment step. */
 const steps: readonly RegisterStep[] = ['contact', 'personal', 'done'];
 const back = { to: '/pricing', text: 'Back to pricing' };
 
-/** /register/package/{id}: a club or organisation signs up with a plan (spec section 2). */
+/** /register/package/{id}: a club or organisation signs up with a plan. */
 export function RegisterPackagePage() {
   usePageTitle('Club Registration');
   const packageId = Number(useParams().packageId);

@@ -9,7 +9,7 @@ import '../components/auth/auth.css';
 
 /**
  * /reset-password?token=: checks the link first; a missing, unknown or expired token goes
- * silently to /login (spec section 8).
+ * silently to /login.
  */
 export function ResetPasswordPage() {
   usePageTitle('Reset Password');

@@ -8,7 +8,7 @@ import '../components/auth/auth.css';
 import '../components/legal/message-page.css';
 import '../components/register/register.css';
 
-/** Spec section 9: the pause on 'Email validated!' before moving on. */
+/** The pause on 'Email validated!' before moving on, so the user can read it. */
 export const VERIFY_REDIRECT_MS = 1500;
 export const VERIFY_FAILED = 'Verification failed.';
 
@@ -37,7 +37,7 @@ export function nextPath(result: VerificationResult): string {
 type State =
   { kind: 'loading' } | { kind: 'success'; to: string } | { kind: 'error'; message: string };
 
-/** /verify/{token}: the link in the registration e-mail (spec section 2, "Verify page"). */
+/** /verify/{token}: the link in the registration e-mail. */
 export function VerifyPage() {
   usePageTitle('Verify Email');
   const token = useParams().token ?? '';

@@ -50,7 +50,7 @@ const manualFile = (fileName: string, rows: AthleteRow[]): UploadedFile => ({
 });
 
 type Discipline = Pick<NewEvent, 'eventType' | 'trackDiscipline' | 'fieldDiscipline'>;
-/** Choosing one type's discipline clears the other's (spec section 3). */
+/** Choosing one type's discipline clears the other's. */
 const track = (discipline: TrackDiscipline): Discipline => ({
   eventType: 'ATHLETICS',
   trackDiscipline: discipline,

@@ -6,6 +6,7 @@ import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
 import { PGliteDialect } from './pglite.ts';
 import { poolProbe } from './probe.ts';
+import { templateForNewDataDir } from './template.ts';
 
 export type Db = Kysely<Database>;
 
@@ -37,9 +38,12 @@ export async function connectDatabase(
   const plugins = [new CamelCasePlugin()];
   if (config.kind === 'pglite') {
     if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
+    const loadDataDir =
+      options.loadDataDir ??
+      (config.dataDir ? await templateForNewDataDir(config.dataDir) : undefined);
     const pglite = await PGlite.create({
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
       parsers: { [DATE_OID]: keepDateText },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });

@@ -17,7 +17,7 @@ export const EVENT_ID_TAKEN = 'An event with this id already exists.';
 type Stored = Awaited<ReturnType<typeof ownedEvent>>;
 
 /**
- * The form's fields as columns, with the spec's rules (section 4): only the chosen type's
+ * The form's fields as columns, with the event rules: only the chosen type's
  * discipline is kept, and a results file or start list whose type goes back to NONE is
  * deleted; deleting the results file puts the event back to upcoming.
  */
@@ -68,7 +68,7 @@ function heldResults(input: EventInput, stored: Stored): EventFields {
     : { results: undefined };
 }
 
-/** Once a file is saved, its type stays until the file is deleted (spec section 4). */
+/** Once a file is saved, its type stays until the file is deleted. */
 function checkTypeLocks(input: EventInput, stored: Stored): void {
   const refusal =
     typeLockRefusal(

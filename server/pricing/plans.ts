@@ -3,7 +3,7 @@ import type { FeatureAlias } from '../../shared/schemas/enums.ts';
 import type { Database } from '../db/types.ts';
 
 /**
- * The price plans (spec sections 2 "Pricing page", 3 "Price plan", 6 "Plan gating", 9).
+ * The price plans: prices, checklists, and the features each plan unlocks.
  * They are product data, not user data: `ensurePricePlans` writes them at every start so the
  * database always matches this file.
  */
@@ -19,7 +19,7 @@ export type PlanName = (typeof planNames)[number];
 /** The competitions a club on the limited (Recreational) plan may have. */
 export const RECREATIONAL_COMPETITION_LIMIT = 3;
 
-/** Every plan's checklist, in display order (spec section 3). */
+/** Every plan's checklist, in display order. */
 export const featureNames = [
   'Timetable',
   'Startlist',

@@ -3,7 +3,7 @@ import type { ShownTable } from '../meet/shown.ts';
 import { eventTitle, type HeatFacts } from './heats.ts';
 
 /**
- * The prefilled message of the share link (spec section 7); a heat is named with its number
+ * The prefilled message of the share link; a heat is named with its number
  * ("Men 100 Meter Dash, Heat 2 of 6"), as six heats share one name. It speaks of what the
  * event's page shows (shared/meet/shown.ts): its results, the unofficial lines (said to be
  * provisional), else its start list.

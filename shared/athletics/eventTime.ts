@@ -39,7 +39,7 @@ export function parseEventTime(text: string | null | undefined): number | null {
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * The schedule time as the spec shows it: am/pm input in 12-hour form ("2:05 PM"), other
+ * The schedule time as it is shown: am/pm input in 12-hour form ("2:05 PM"), other
  * input in 24-hour form ("9:30"); seconds only when not zero. Missing shows '-', and text
  * that is not a time is shown as written (trimmed).
  */

@@ -2,7 +2,7 @@ export type ResultCode = 'DNS' | 'DNF' | 'DQ' | 'NM' | 'r';
 
 const codes: Record<string, ResultCode> = {
   DNS: 'DNS',
-  // The product spec shows "no time" as did not start.
+  // A performance of NT ("no time") is shown as did not start.
   NT: 'DNS',
   DNF: 'DNF',
   DQ: 'DQ',

@@ -4,8 +4,8 @@ import type { AthleteRow } from '../schemas/athlete.ts';
 /**
  * What every screen shows of an event: the event page, the competition page, the big screen,
  * the widget, the athlete search, My athletes, the open feed, alerts, share texts and link
- * previews. One rule, so no screen shows more than another: the spec's event-page rule (section
- * 4), plus the finish camera's unofficial lines. The server applies it to what it publishes
+ * previews. One rule, so no screen shows more than another: the event page's rule (below),
+ * plus the finish camera's unofficial lines. The server applies it to what it publishes
  * (publicRows), so a result the event page would not show never leaves it.
  */
 
@@ -38,7 +38,7 @@ export const factsOf = (event: ShowableEvent): EventFacts => ({
 });
 
 /**
- * Word for word from spec section 4: "if results exist and status is official, show results;
+ * The event page's rule: "if results exist and status is official, show results;
  * otherwise if a start list exists and status is unofficial, or status is upcoming, show the
  * start list; otherwise no table data". The "or" binds as (start list and unofficial) or
  * upcoming: an upcoming event with no start list yet shows an empty start list. An event

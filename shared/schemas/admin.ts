@@ -29,12 +29,12 @@ export const URL_NAME_MESSAGE = 'Only lowercase letters, numbers, and hyphens ar
 export const URL_NAME_HINT =
   'Only lowercase letters, numbers, and hyphens - allowed. No spaces or special symbols.';
 
-/** A parsed timetable travels inside the competition body (spec section 7). */
+/** A parsed timetable travels inside the competition body, as its `timeTableFile`. */
 export const TimetableRows = z.array(z.record(z.string(), z.unknown())).max(5000);
 
 /**
  * The Add/Edit Competition form and POST/PUT /api/admin/competitions: one schema, so the
- * form shows the server's own rules and messages (spec section 5).
+ * form shows the server's own rules and messages.
  */
 export const CompetitionInput = z.object({
   clubUic: z.number({ error: 'Club is required' }).int().positive('Club is required'),
@@ -79,10 +79,10 @@ export const AdminCompetitionList = z.array(AdminCompetition);
 
 export const WIND_MESSAGE = 'Enter the wind in m/s, such as +1.2 or -0.8';
 
-/** The Add/Edit Event form and POST/PUT of an event (spec sections 4 and 5). */
+/** The Add/Edit Event form and POST/PUT of an event. */
 export const EventInput = z
   .object({
-    /** New events get their id from the form (spec section 3), so a retry cannot duplicate. */
+    /** New events get their id (a UUID) from the form, so a retry cannot duplicate. */
     id: z.uuid().optional(),
     eventName: required('Event name is required'),
     eventType: EventType.nullable().refine((v) => v !== null, 'Event type is required'),
@@ -139,7 +139,7 @@ export const AdminClub = z.object({
 export type AdminClub = z.infer<typeof AdminClub>;
 
 /**
- * GET /api/admin/clubs: the user's clubs and the package of the first (spec section 3);
+ * GET /api/admin/clubs: the user's clubs and the package of the first;
  * each club also names its own package, for a user whose clubs are on different plans.
  */
 export const AdminClubs = z.object({

@@ -12,8 +12,8 @@ const email = (required: string) =>
     .pipe(z.email({ error: 'Invalid email' }));
 
 /**
- * POST /api/admin/login. The spec names the body `username` in one place and the form asks
- * for an e-mail: the form's e-mail travels as `username`.
+ * POST /api/admin/login. The body's field is `username`, but the form asks for an e-mail:
+ * the form's e-mail travels as `username`.
  */
 export const LoginRequest = z.object({
   username: email('Email is required'),
@@ -33,7 +33,7 @@ export type ResetTokenValidity = z.infer<typeof ResetTokenValidity>;
 export const PASSWORD_RULES_MESSAGE = 'Password does not meet security requirements.';
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match.';
 
-/** The new password, as the server checks it (section 5 rules). */
+/** The new password, as the server checks it: the rules of the live checklist (password.ts). */
 export const NewPassword = z
   .string()
   .max(1024, PASSWORD_RULES_MESSAGE)

@@ -16,7 +16,7 @@ export type Round = z.infer<typeof Round>;
 export const Round = z.enum(rounds);
 export type EventStatus = z.infer<typeof EventStatus>;
 export const EventStatus = z.enum(eventStatuses);
-/** For input only: accepts the spec's alias 'scratch' and gives 'scratched'. */
+/** For input only: accepts the alias 'scratch' and gives 'scratched'. */
 export const EventStatusInput = z.preprocess(
   (v) => (v === 'scratch' ? 'scratched' : v),
   EventStatus,

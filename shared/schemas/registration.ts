@@ -19,7 +19,7 @@ const optional = (max = 500) =>
     z.string().trim().max(max).nullable().optional(),
   );
 
-/** POST /api/register/request-verification: the contact step (spec sections 2 and 7). */
+/** POST /api/register/request-verification: the contact step. */
 export const VerificationRequest = z
   .object({
     email,
@@ -54,7 +54,7 @@ const phone = (requiredMessage: string) =>
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The athlete's personal step (spec sections 3 and 5). */
+/** The athlete's personal step. */
 export const PersonalInfo = z.object({
   firstName: optional(100),
   lastName: optional(100),
@@ -96,7 +96,7 @@ export const hardwareOptions = [
 ] as const;
 export const HardwareCode = z.enum(['FINISH_LYNX_CAMERA', 'LYNXPAD', 'MANUAL', 'OTHER']);
 
-/** The club registration form and POST /api/register/club-admin (spec sections 3 and 5). */
+/** The club registration form and POST /api/register/club-admin. */
 export const ClubRegistration = z
   .object({
     token: z.string().min(1).max(200),

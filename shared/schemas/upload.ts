@@ -9,7 +9,7 @@ export const uploadKinds = ['results', 'start_list', 'timetable', 'lynx_batch'] 
 export const UploadKind = z.enum(uploadKinds);
 export type UploadKind = z.infer<typeof UploadKind>;
 
-/** The multipart `type` field: which kind of file the admin chose (spec section 4). */
+/** The multipart `type` field: which kind of file the admin chose. */
 export const UploadFileType = FileType.exclude(['NONE']);
 export type UploadFileType = z.infer<typeof UploadFileType>;
 

@@ -183,7 +183,7 @@ describe('the admin console', () => {
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await dialog.waitFor({ state: 'detached' });
     await spectator.getByText('Events Data Not Available').waitFor();
-    // Feedback messages vanish after 3 s (spec section 5).
+    // Feedback messages vanish after 3 s.
     await edited.waitFor({ state: 'detached' });
     expect(
       await spectator.evaluate(() => (window as unknown as { rithMark?: string }).rithMark),

@@ -9,7 +9,7 @@ import {
   settledVisitorPage,
 } from '../support/browser.ts';
 
-// The competitions page (spec section 2): Upcoming and Past tabs of cards, 8 to a page, the
+// The competitions page: Upcoming and Past tabs of cards, 8 to a page, the
 // pages served by the server, so a visitor fetches the cards shown and not every competition.
 
 let t: TestApp;

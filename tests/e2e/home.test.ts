@@ -115,7 +115,7 @@ describe('home page selection and URL rules', () => {
       'Men 100m Final',
       'Women 400m',
     ]);
-    // A scratched event cannot be shared; the others carry the spec's text.
+    // A scratched event cannot be shared; the others carry the prefilled 'Check out…' text.
     const share = page.getByRole('link', { name: /share/i });
     const hrefs = await share.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(

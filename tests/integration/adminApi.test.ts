@@ -125,7 +125,7 @@ describe('admin API', () => {
     });
   });
 
-  it("validates the competition form with the spec's messages", async () => {
+  it('validates the competition form with a message per field', async () => {
     const { club, client } = await admin();
     const res = await client.json('/api/admin/competitions', {
       method: 'POST',
@@ -248,7 +248,7 @@ describe('admin API', () => {
     expect(stored).toMatchObject({ windSpeed: null, pdfLink: null });
   });
 
-  it('creates, edits and deletes events with the spec rules, pushing each change', async () => {
+  it('creates, edits and deletes events by the event rules, pushing each change', async () => {
     const { club, client } = await admin();
     const competition = await createCompetition(t.runtime.db, club.uic);
     const spectator = await Spectator.connect(t.url);

@@ -173,7 +173,7 @@ describe('GET /api/events/:id', () => {
 });
 
 describe('GET /api/prices', () => {
-  it('lists the four plans of the spec with their features', async () => {
+  it('lists the four plans with their features', async () => {
     const { status, body } = await get('/api/prices');
     expect(status).toBe(200);
     const plans = PricePlanList.parse(body);

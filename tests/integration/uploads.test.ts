@@ -102,7 +102,7 @@ describe('uploading results', () => {
     expect(after).toMatchObject({ version: event.version, results: [], status: 'upcoming' });
   });
 
-  it("refuses a file the event's type does not take, with the spec's words, storing nothing", async () => {
+  it("refuses a file the event's type does not take, saying which files it takes, storing nothing", async () => {
     const { client, competition } = await setUp();
     const event = await createEvent(t.runtime.db, competition.uic);
     const before = (await t.runtime.db.selectFrom('uploads').select('id').execute()).length;

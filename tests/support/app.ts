@@ -82,7 +82,11 @@ export async function startTestApp(
     app,
     runtime,
     async close() {
+      // A browser's connection torn down with its page may still look busy to the server: a
+      // test's app does not wait its minute out, it cuts what is left after a second.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 1_000).unref();
       await app.close();
+      clearTimeout(cut);
       await runtime.close();
       await processors?.close();
     },

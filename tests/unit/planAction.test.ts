@@ -47,7 +47,7 @@ describe('planAction', () => {
 });
 
 describe('isStartablePlan', () => {
-  it('lets only free plans be started (spec section 9)', () => {
+  it('lets only free plans be started', () => {
     expect(isStartablePlan({ price: 'Free' })).toBe(true);
     expect(isStartablePlan({ price: ' free ' })).toBe(true);
     for (const price of ['€249', '€39', 'Custom', '€0', '']) {

@@ -7,7 +7,7 @@ import {
 } from '../../shared/planGating.ts';
 
 describe('plan gating', () => {
-  it("uses the spec's words", () => {
+  it('says why a plan stops an admin, in the words the admin is shown', () => {
     expect(COMPETITION_LIMIT_MESSAGE).toBe(
       'Competition Limit Reached - Your current subscription allows up to 3 competitions. Upgrade your plan to add more competitions.',
     );

@@ -1,6 +1,6 @@
 import type { AdminClub } from '../../../shared/schemas/admin.ts';
 
-/** One club: its name as text; several: a dropdown (spec section 2). */
+/** One club: its name as text, as there is nothing to choose; several: a dropdown. */
 export function ClubSelector({
   clubs,
   club,

@@ -26,7 +26,7 @@ export const TIMETABLE_REFUSED =
   'The competition was saved, but the timetable was not accepted. Choose another file, then save.';
 
 /**
- * Add/Edit Competition (spec sections 4 and 5). Validated on submit with the server's own
+ * Add/Edit Competition. Validated on submit with the server's own
  * schema; the image and the timetable are chosen here and applied only by the save. A
  * timetable is uploaded once the competition exists, and the dialog then stays open to show
  * how its processing goes.

@@ -10,7 +10,7 @@ import type { EventFileUpload } from './useEventFileUpload.ts';
 
 /**
  * The results and start-list types of an event, its current files and their upload areas
- * (spec section 4, "Event type locking"): while a saved event has a file, only that file's
+ * (event type locking): while a saved event has a file, only that file's
  * type can be chosen, until the file is deleted and the event saved; nor can a type change
  * while its file is being processed (options are disabled rather than the select: a disabled
  * control's value would be left out of the save). Deleting only marks the file; the save carries

@@ -37,7 +37,7 @@ export const EVENT_FILE_REFUSED =
   'The event was saved, but a file was not accepted. Choose another file or clear it, then save.';
 
 const selectableRounds = rounds.filter((round) => round !== 'unknown');
-// 'imported' is set by imports only and must be edited away (spec section 4).
+// 'imported' is set by imports only and must be edited away, so the form never offers it.
 const selectableStatuses: readonly EventStatus[] = [
   'upcoming',
   'unofficial',
@@ -47,7 +47,7 @@ const selectableStatuses: readonly EventStatus[] = [
 const orNull = (value: unknown) => (value === '' ? null : value);
 
 /**
- * Add/Edit Event (spec sections 4 and 5), validated on submit with the server's schema.
+ * Add/Edit Event, validated on submit with the server's schema.
  * The photo-finish PDF and file deletions are applied only by the save. A results file or
  * start list is sent as soon as it is chosen for a saved event; a new event's is sent by the
  * save that creates it, and the dialog then stays open to show how its processing goes.
@@ -88,7 +88,7 @@ export function EventForm({
   const [competitionUic, setCompetitionUic] = useState(
     event?.competitionUic ?? initialCompetitionUic,
   );
-  // The id a new event is created with (spec section 3); a retry after a partial failure
+  // The id (a UUID) a new event is created with; a retry after a partial failure
   // updates the event instead of adding it twice.
   const [newId] = useState(() => crypto.randomUUID());
   const [savedId, setSavedId] = useState(event?.id ?? null);
@@ -127,8 +127,8 @@ export function EventForm({
   const uploading = isBusy(results.job) || isBusy(startList.job);
   const waitNoteId = useId();
 
-  // Spec section 4: a new event closed with both a results file and a start list present is
-  // deleted. Read as: the event was created by this dialog, but its save did not complete
+  // A new event whose dialog is closed with both a results file and a start list present is
+  // deleted. That is: the event was created by this dialog, but its save did not complete
   // (a file was refused) before the dialog was closed; a finished save keeps it.
   const abandon = useRef<string | null>(null);
   const abandonable =
@@ -149,7 +149,7 @@ export function EventForm({
     [queryClient],
   );
 
-  // Deleting the results resets the status to upcoming (spec section 4); undo restores it.
+  // Deleting the results resets the status to upcoming; undo restores it.
   const markResultsDeleted = (deleted: boolean) => {
     if (deleted) {
       statusBeforeDelete.current = getValues('status');
@@ -188,7 +188,7 @@ export function EventForm({
       if (pdf) {
         await adminApi.uploadPdf(saved.id, pdf);
       } else if (pdfRemoved && saved.pdfLink) {
-        // Spec section 7: a failed PDF deletion is only logged; the event itself is saved.
+        // A failed PDF deletion is only logged; the event itself is saved.
         await adminApi.deletePdf(saved.id).catch((error: unknown) => console.error(error));
       }
       // Sent: a retry after a refused file, or a later save, must not send it again.
@@ -218,7 +218,7 @@ export function EventForm({
       else onSaved();
     } catch (error) {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      // The spec drops a failed save silently; the admin is told why instead (plan limits,
+      // A failed save is not dropped silently: the admin is told why (plan limits,
       // validation), since a dialog that silently stays open helps nobody.
       setFailure(errorText(error, EVENT_SAVE_FAILED));
     }

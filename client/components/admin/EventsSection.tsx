@@ -1,7 +1,7 @@
 import type { AdminCompetition, AdminEvent } from '../../../shared/schemas/admin.ts';
 import { EventsTable } from './EventsTable.tsx';
 
-/** The events card of the selected competition, with its empty states (spec section 2). */
+/** The events card of the selected competition, with its empty states. */
 export function EventsSection({
   competition,
   events,

@@ -13,7 +13,7 @@ import { SortableHeader } from '../SortableHeader.tsx';
 
 /**
  * The selected competition's events in the meet's running order (shared/meet/runningOrder.ts);
- * Time sorts ascending first (spec section 9). On a phone each row is a card, as in the
+ * Time sorts ascending first. On a phone each row is a card, as in the
  * competitions table (admin.css).
  */
 export function EventsTable({

@@ -26,7 +26,7 @@ function revoke(choice: ImageChoice | null) {
 
 /**
  * The competition image: a preview of the current or the newly chosen image, and removal.
- * Nothing is sent until the competition is saved (spec section 4).
+ * Nothing is sent until the competition is saved, so closing without saving changes nothing.
  */
 export function ImageField({
   currentUrl,

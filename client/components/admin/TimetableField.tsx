@@ -17,7 +17,7 @@ export interface TimetableChoice {
 const TYPES = ['MANUAL', 'LYNX_MEET_MANAGMENT'] as const;
 
 /**
- * The competition's timetable (spec sections 4 and 5): pick the type, then the file; the
+ * The competition's timetable: pick the type, then the file; the
  * type of an existing file cannot be switched until that file is deleted. Deleting asks
  * first, then only marks the file; the competition's save carries it out, and picking a new
  * file (or closing without saving) undoes it. The chosen file is uploaded by the save, once

@@ -16,7 +16,7 @@ function reportWorthShowing(job: UploadJob, detailed: boolean): boolean {
 /**
  * Where an upload stands: uploading, queued, parsing, then the server's success text or its
  * failure reason. The region is always in the page so screen readers announce each change.
- * A success vanishes after 3 s (spec section 9), as the file row then shows the new file; a
+ * A success vanishes after 3 s, as the file row then shows the new file; a
  * failure names the row and column to fix, so it stays until dismissed or replaced. So does
  * an upload superseded (newer files of its events were published first), in plain grey words:
  * nothing failed. So does the per-file report (always for a batch, else when a file was

@@ -2,7 +2,7 @@ import type { SortDirection } from '../../../shared/athletics/eventTime.ts';
 import { readIsoDate } from '../../../shared/competitionList.ts';
 
 /**
- * The admin competitions table by date (spec section 2): a competition without a date goes
+ * The admin competitions table by date: a competition without a date goes
  * last in both directions; same-day competitions go by name, so the order is stable.
  */
 export function sortCompetitionsByDate<

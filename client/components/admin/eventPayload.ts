@@ -1,7 +1,7 @@
 import type { AdminEvent, EventFormValues } from '../../../shared/schemas/admin.ts';
 import { typeLocked } from '../../../shared/uploadRules.ts';
 
-/** What the event form starts with; a new event starts upcoming and visible (spec section 4). */
+/** What the event form starts with; a new event starts upcoming and visible. */
 export function eventFormDefaults(event: AdminEvent | null): EventFormValues {
   if (!event) {
     return {

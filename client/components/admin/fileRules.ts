@@ -23,7 +23,7 @@ export function isPdf(file: File): boolean {
   return file.type === 'application/pdf';
 }
 
-/** The sample files of spec section 5, served from client/public/templates/. */
+/** The sample files an admin can download, served from client/public/templates/. */
 export const templates = {
   timetable: { href: '/templates/manualTimeTable.xlsx', label: 'Timetable template' },
   startList: { href: '/templates/manualStartList.xlsx', label: 'Start list template' },
@@ -41,7 +41,7 @@ export const templates = {
 export const resultsTemplate = (eventType: string | null | undefined) =>
   eventType === 'JUMP' ? templates.fieldResults : templates.trackResults;
 
-/** What an event's upload area says it takes; a NONE type disables it (spec section 4). */
+/** What an event's upload area says it takes; a NONE type disables it. */
 export function eventFileNote(kind: 'results' | 'start_list', type: FileType): string {
   const what = kind === 'results' ? 'results file' : 'start list';
   if (type === 'NONE') return `Choose a ${what} type first.`;

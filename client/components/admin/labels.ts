@@ -7,7 +7,7 @@ export const fileTypeLabels: Record<FileType, string> = {
   LYNX_MEET_MANAGMENT: 'Lynx Meet Management',
 };
 
-/** Track disciplines as the spec writes them (section 3): distances in metres. */
+/** Track disciplines by their distance: '100 m', or '5K' for the long ones. */
 export const trackDisciplineLabels: Record<TrackDiscipline, string> = {
   FIFTYFIVE_METER: '55 m',
   SIXTY_METER: '60 m',

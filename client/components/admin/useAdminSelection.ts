@@ -14,7 +14,7 @@ export interface AdminSelection {
 }
 
 /**
- * The club and competition the panel works on, remembered in local storage (spec section 2).
+ * The club and competition the panel works on, remembered in local storage.
  * Without a remembered choice (or when it is no longer one of the user's) the panel opens on
  * the first club and its competition happening now, else the next or most recent published
  * one (shared/adminDefaultCompetition.ts).

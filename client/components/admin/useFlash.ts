@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Feedback messages vanish after 3 s (spec sections 5 and 9). */
+/** Feedback messages vanish after 3 s. */
 export const MESSAGE_MS = 3000;
 
 export function useFlash(): [string | null, (message: string) => void] {

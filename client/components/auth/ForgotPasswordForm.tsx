@@ -10,7 +10,7 @@ export const RESET_EMAIL_FAILED = 'Failed to send reset email';
 export const RESET_EMAIL_SENT =
   'If an account exists for that e-mail, a reset link is on its way. Check your inbox.';
 
-/** The forgot-password flow (spec section 4): form, then sent, or an error over the form. */
+/** The forgot-password flow: form, then sent, or an error over the form. */
 export function ForgotPasswordForm({
   defaultEmail,
   onBack,

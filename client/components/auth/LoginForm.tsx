@@ -9,7 +9,7 @@ import { Field, FormAlert } from './Field.tsx';
 export const LOGIN_FAILED = 'Invalid credentials';
 
 /**
- * Any failed login reads 'Invalid credentials' (spec section 8), so the form never tells
+ * Any failed login reads 'Invalid credentials', so the form never tells
  * which half was wrong; only a rate limit says more, since waiting is the way out.
  */
 function loginFailure(error: unknown): string {

@@ -1,6 +1,6 @@
 import { passwordRules } from '../../../shared/password.ts';
 
-/** The live checklist of the password rules (spec section 5), ticked as the user types. */
+/** The live checklist of the password rules, ticked as the user types. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   return (
     <ul className="password-rules" id={id} aria-label="Password requirements">

@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
       />
       {failure && <FormAlert>{failure}</FormAlert>}
-      {/* Spec section 5: submit stays disabled until every rule of the checklist is met. */}
+      {/* Submit stays disabled until every rule of the checklist is met. */}
       <button
         type="submit"
         className="btn auth-submit"

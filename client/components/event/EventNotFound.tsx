@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useNoIndex } from '../../lib/useNoIndex.ts';
 import '../legal/message-page.css';
 
-/** An event id the server does not know (404). The spec's text, word for word. */
+/** An event id the server does not know (404): says so, and offers the way home. */
 export function EventNotFound() {
   useNoIndex();
   return (

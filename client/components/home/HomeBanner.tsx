@@ -4,11 +4,11 @@ import { readFlag, storageKeys, writeFlag } from '../../lib/storage.ts';
 import { WaitingListModal } from '../WaitingListModal.tsx';
 import { track } from '../../lib/analytics.ts';
 
-/** Spec section 9: the banner auto-collapses this long after a first visit starts. */
+/** The banner auto-collapses this long after a first visit starts. */
 export const BANNER_AUTO_COLLAPSE_MS = 1000;
 
 /**
- * The pitch to clubs (spec section 1 "Home banner"). Collapsible; on a first visit it shows
+ * The pitch to clubs. Collapsible; on a first visit it shows
  * open, then collapses after a second and remembers that it was seen. Returning visitors
  * get it collapsed.
  */

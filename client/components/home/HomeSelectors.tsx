@@ -20,7 +20,7 @@ function competitionLabel(competition: Competition): string {
   return `${competition.competitionName}${date ? ` · ${date}` : ''}${live}`;
 }
 
-/** The three native selectors of the home page (spec sections 2 and 5). */
+/** The three native selectors of the home page: club, competition and event. */
 export function HomeSelectors({
   clubs,
   club,

@@ -7,7 +7,7 @@ async function logout(): Promise<void> {
   try {
     await request<unknown>('/api/admin/logout', { method: 'POST' });
   } catch {
-    // The response is not read (spec section 7); the reload below re-checks the session.
+    // The response is not read; the reload below re-checks the session.
   }
   // Go to / and reload, so every cached admin state is dropped.
   window.location.assign('/');

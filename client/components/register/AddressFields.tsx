@@ -4,7 +4,7 @@ import { TextField } from '../auth/Field.tsx';
 export type AddressPart = 'address' | 'city' | 'state' | 'zip';
 
 /**
- * The postal address both registration forms ask for, each part required (spec section 5).
+ * The postal address both registration forms ask for, each part required.
  * `field` ties a part to the caller's form: its registration and its error.
  */
 export function AddressFields({

@@ -16,8 +16,8 @@ import { DEFAULT_COUNTRY, DEFAULT_COUNTRY_CODE, dialCodeOf } from './countries.t
 export const REGISTRATION_FAILED = 'Registration failed';
 
 /**
- * The club's personal step (spec sections 3, 4 and 5), validated by the server's own schema.
- * A failure, network included, reads the server's error or 'Registration failed' (section 8).
+ * The club's personal step, validated by the server's own schema. A failure, network
+ * included, reads the server's error or 'Registration failed'.
  */
 export function ClubForm({
   packageId,
@@ -32,7 +32,7 @@ export function ClubForm({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const failureRef = useRef<HTMLDivElement>(null);
-  // The URL name follows the club name until the user types in it or leaves it (section 4).
+  // The URL name follows the club name until the user types in it or leaves it.
   const [urlNameManual, setUrlNameManual] = useState(false);
   const {
     register,
@@ -82,7 +82,7 @@ export function ClubForm({
     try {
       await registerApi.clubAdmin(values);
     } catch (error) {
-      // Section 8 words a network failure as 'Registration failed' too.
+      // A network failure reads 'Registration failed' too.
       setFailure(
         error instanceof TypeError ? REGISTRATION_FAILED : errorText(error, REGISTRATION_FAILED),
       );
@@ -94,7 +94,7 @@ export function ClubForm({
   return (
     <form className="auth-form rg-form" onSubmit={(e) => void submit(e)} noValidate>
       <h2 className="rg-step-title">Club details</h2>
-      {/* Section 8: the failure shows above the form. */}
+      {/* The failure shows above the form. */}
       {failure && (
         <div ref={failureRef} tabIndex={-1} className="rg-failure">
           <FormAlert>{failure}</FormAlert>
@@ -215,7 +215,7 @@ export function ClubForm({
         <HardwareField
           error={errors.hardware?.message}
           registration={register('hardware', {
-            // Section 4: removing OTHER clears the text that went with it.
+            // Removing OTHER clears the text that went with it.
             onChange: (e: { target: { value: string; checked: boolean } }) => {
               if (e.target.value === 'OTHER' && !e.target.checked) setValue('otherHardware', '');
             },
@@ -231,7 +231,7 @@ export function ClubForm({
         )}
       </fieldset>
 
-      {/* Section 5: submit stays disabled until every rule of the checklist is met. */}
+      {/* Submit stays disabled until every rule of the checklist is met. */}
       <button
         type="submit"
         className="btn auth-submit"

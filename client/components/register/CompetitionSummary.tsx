@@ -2,7 +2,7 @@ import type { Competition } from '../../../shared/schemas/competition.ts';
 import { formatEventTime } from '../../../shared/athletics/eventTime.ts';
 import { formatCompetitionDate } from '../../../shared/competitionList.ts';
 
-/** The competition being registered for (spec section 2): image, names, times and place. */
+/** The competition being registered for: image, names, times and place. */
 export function CompetitionSummary({
   competition,
   clubName,

@@ -35,7 +35,7 @@ function LogInPanel() {
   return <LoginForm onSuccess={onSuccess} onForgotPassword={setForgotEmail} defaultEmail={email} />;
 }
 
-/** The first step (spec section 2): Sign up with an e-mail, or Log in. */
+/** The first step: Sign up with an e-mail, or Log in. */
 export function ContactStep({ target }: { target: RegistrationTarget }) {
   return (
     <Tabs.Root defaultValue="signup" className="rg-tabs">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
 /**
- * The last step (spec section 2). Focus moves to the heading so the outcome is read out.
+ * The last step. Focus moves to the heading so the outcome is read out.
  * A new club admin is offered the log-in; an athlete, who has no account, the competition.
  */
 export function DoneStep({ next }: { next: { to: string; text: string } }) {

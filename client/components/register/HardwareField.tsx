@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { hardwareOptions } from '../../../shared/schemas/registration.ts';
 
-/** The timing and results systems, several of which may be chosen (spec section 4). */
+/** The timing and results systems, several of which may be chosen. */
 export function HardwareField({
   error,
   registration,

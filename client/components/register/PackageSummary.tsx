@@ -1,12 +1,12 @@
 import type { PricePlan } from '../../../shared/schemas/pricing.ts';
 import { COMPETITION_LIMIT } from '../../../shared/planGating.ts';
 
-/** The checklist line the limited (Recreational) plan carries (spec section 3). */
+/** The checklist line the limited (Recreational) plan carries. */
 const LIMITED_FEATURE = `Limited to ${COMPETITION_LIMIT} competitions`;
-/** Spec section 9: the summary lists up to 4 included features. */
+/** The summary lists up to 4 included features, then '+N more'. */
 const SHOWN_FEATURES = 4;
 
-/** The package being signed up for (spec section 2). */
+/** The package being signed up for. */
 export function PackageSummary({ plan }: { plan: PricePlan }) {
   const included = Object.entries(plan.features)
     .filter(([name, on]) => on && name !== LIMITED_FEATURE)

@@ -25,8 +25,8 @@ const genders = [
 ] as const;
 
 /**
- * The athlete's personal step (spec sections 3 and 5), validated by the server's own schema.
- * Spec section 8 ignores a failed save; a refusal (4xx) is the exception: the details were
+ * The athlete's personal step, validated by the server's own schema. A failed save is
+ * ignored and the step completes; a refusal (4xx) is the exception: the details were
  * not saved, and 'Registration Complete!' would be untrue (bad details, a spent link,
  * entries closed meanwhile, too many attempts).
  */

@@ -3,7 +3,7 @@ import type { PricePlan } from '../../../shared/schemas/pricing.ts';
 import { PLAN_COMING_SOON, planAction } from '../../../shared/planAction.ts';
 
 /**
- * In place of the sign-up steps for a plan that cannot be started yet (spec section 9): paid
+ * In place of the sign-up steps for a plan that cannot be started yet: paid
  * plans are 'Coming Soon'; a custom plan is arranged with sales. The free plan is offered.
  */
 export function PlanComingSoon({

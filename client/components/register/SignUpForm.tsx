@@ -12,13 +12,13 @@ import { errorText, refusalCode } from '../../lib/http.ts';
 import { Field, FormAlert } from '../auth/Field.tsx';
 
 export const VERIFICATION_FAILED = 'Failed to send verification email';
-/** Athletes have no account, so the log-in wording of spec section 8 does not fit them. */
+/** Athletes have no account, so 'You can log in or reset your password' does not fit them. */
 export const ATHLETE_ALREADY_REGISTERED =
   'You are already registered for this competition with this e-mail. Athletes do not need an account, so there is nothing to log in to. To change your entry, contact the club.';
 
 type Failure = { kind: 'registered' } | { kind: 'other'; text: string };
 
-/** Spec section 8: an 'already registered' refusal gets its own wording. */
+/** An 'already registered' refusal gets its own wording. */
 function failureOf(error: unknown): Failure {
   if (refusalCode(error) === RegistrationErrorCode.alreadyRegistered) return { kind: 'registered' };
   return { kind: 'other', text: errorText(error, VERIFICATION_FAILED) };
@@ -54,7 +54,7 @@ export function SignUpForm({ target }: { target: RegistrationTarget }) {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
-    // The server's own request schema: its e-mail rule carries the spec's messages, and the
+    // The server's own request schema: its e-mail rule carries the field's messages, and the
     // target makes its competition-or-package rule pass.
     resolver: zodResolver(VerificationRequest),
     defaultValues: { email: '', ...target },

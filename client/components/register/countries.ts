@@ -1,6 +1,6 @@
 /**
  * The countries offered in the registration forms, with their international dialling codes.
- * Spec section 9: Ireland is the default. Ireland and the United Kingdom come first since
+ * Ireland is the default. Ireland and the United Kingdom come first since
  * most clubs are there; the rest follow alphabetically.
  */
 export const DEFAULT_COUNTRY = 'Ireland';

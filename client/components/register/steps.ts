@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
- * Spec section 4 has a payment step for plans that are not Free, but only Free plans can be
- * started (section 9), so no sign-up ever reaches one.
+ * No payment step: only plans that are not Free would need one, and only Free plans can be
+ * started, so no sign-up ever reaches one.
  */
 export type RegisterStep = 'contact' | 'personal' | 'done';
 
@@ -14,7 +14,7 @@ export const stepLabels: Record<RegisterStep, string> = {
 };
 
 /**
- * The step a registration page shows (spec section 4). The verify page sends the user to
+ * The step a registration page shows. The verify page sends the user to
  * ?step=personal&validated=1&token=…; the later steps live in memory, so reloading the done
  * screen lands on the personal form again rather than a stale confirmation.
  */

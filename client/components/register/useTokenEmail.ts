@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { registerApi } from '../../lib/registerApi.ts';
 
 /**
- * The verified e-mail behind the link's token (spec section 7); it locks the form's e-mail
+ * The verified e-mail behind the link's token; it locks the form's e-mail
  * field. A missing token or a failed lookup means the link is invalid or expired.
  */
 export function useTokenEmail(token: string, enabled: boolean) {

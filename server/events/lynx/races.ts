@@ -340,7 +340,7 @@ export async function saveLynxRace(
       eventName: present(keys.eventName, "the new event's name"),
       eventType: parsed.eventType,
       round: parsed.round,
-      // Neither track nor field can be told: the admin must look at it (spec section 4).
+      // Neither track nor field can be told: marked imported, the admin must look at it.
       status: classifiable ? 'upcoming' : 'imported',
     });
     changes.created(id);

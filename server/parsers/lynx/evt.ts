@@ -8,7 +8,7 @@ import { checkedRows, entrant, lynxRow } from './rows.ts';
 import { readLynxLines } from './source.ts';
 
 /**
- * Entrant lines leave the first column empty; the spec lets the line start with a tab or a
+ * Entrant lines leave the first column empty; the format lets the line start with a tab or a
  * space instead of the comma, in which case that whitespace stands for the empty column.
  */
 function entrantFields(line: CsvLine): CsvLine | null {

@@ -169,7 +169,7 @@ describe('parseTimetableXlsx', () => {
     ]);
   });
 
-  it('maps the round words of the spec, anything else to unknown', () => {
+  it('maps the round words (heats, semi-finals, finals...), anything else to unknown', () => {
     const rounds = ['heat', 'Heats', 'final', 'Finals', 'semi', 'prelims', 'Quarters', 'Round 2'];
     const bytes = bookBytes([
       ['time', 'event name', 'round'],

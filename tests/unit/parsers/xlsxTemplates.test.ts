@@ -23,7 +23,7 @@ describe('the downloadable templates', () => {
     }
   });
 
-  it('have exactly the spec headers and one example row', () => {
+  it('have exactly the import headers and one example row', () => {
     const sheet = readFirstSheet(template('manualStartList.xlsx'), 'manualStartList.xlsx');
     expect(sheet).toEqual({
       ok: true,
