@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import {
   serializerCompiler,
@@ -30,7 +29,7 @@ import { registrationRoutes } from './registration/routes.ts';
 import { analyticsRoutes } from './analyticsRoutes.ts';
 import { isSameOrigin } from './auth/origin.ts';
 import { PDF_MAX_BYTES } from './files/sniff.ts';
-import { securityHeaders } from './securityHeaders.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerCompression } from './compression.ts';
 import { createReadiness } from './infra/readiness.ts';
@@ -85,7 +84,7 @@ export async function buildApp(
   registerErrorHandler(app);
   registerObservability(app, config);
 
-  await app.register(fastifyHelmet, securityHeaders(config));
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await registerCompression(app);
   // One file per request, never more than the largest kind allows; each route sets its own limit.

@@ -3,70 +3,98 @@ import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { Round } from '../../shared/domain.ts';
 import { isTimedFinal } from '../../shared/athletics/heats.ts';
-import { isPublicEvent } from './queries.ts';
-import { eventMessage } from './message.ts';
+import { eventBeforeChange } from './queries.ts';
+import { eventMessage, type SavedEvent } from './message.ts';
+import { checkEventCap, columns, type EventFields, type NewEventFields } from './columns.ts';
 
-/** The race a timed final's section belongs to, keyed by competition: null for any other event. */
-function timedFinalRace(event: {
-  competitionUic: number;
+/** What announcing an event needs of it: its version, and whether it is a timed final's section. */
+interface Written extends SavedEvent {
   lynxRace: string | null;
   round: Round;
   heat: number | null;
   heatCount: number;
-}): [string, { competitionUic: number; lynxRace: string }] | null {
+}
+
+const WRITTEN = [
+  'id',
+  'competitionUic',
+  'version',
+  'lynxRace',
+  'round',
+  'heat',
+  'heatCount',
+] as const;
+
+/** The race a timed final's section belongs to, keyed by competition: null for any other event. */
+function timedFinalRace(event: Omit<Written, 'id' | 'version'>) {
   if (event.lynxRace === null || !isTimedFinal(event)) return null;
   const { competitionUic, lynxRace } = event;
-  return [`${competitionUic}|${lynxRace}`, { competitionUic, lynxRace }];
+  return [`${competitionUic}|${lynxRace}`, { competitionUic, lynxRace }] as const;
 }
 
 /**
- * The events one transaction writes, and what spectators are told of them once it commits:
- * one message per event, read at the end so it carries the event's final state and version.
- * Whether the public saw an event is read before its first write, so a hidden or deleted
- * event is announced as removed. The other sections of a timed final written here are told
- * too: their overall ranking, which every section's page shows, has changed.
+ * The one writer of events: every insert, write and deletion of an event in a transaction
+ * goes through here, and so does what spectators are told of them once it commits, one
+ * message per event carrying its final state and version. Whether the public saw an event
+ * is read once, before its first write, so a hidden or deleted event is announced as
+ * removed; each write returns what the announcement needs, so nothing is read twice. The
+ * other sections of a timed final written here are told too: their overall ranking, which
+ * every section's page shows, has changed.
  */
 export class EventChanges {
   private wasPublic = new Map<string, boolean>();
+  private written = new Map<string, Written>();
   private removed = new Map<string, { competitionUic: number; version: number }>();
   private timedFinals = new Map<string, { competitionUic: number; lynxRace: string }>();
 
   constructor(readonly trx: Db) {}
 
-  private async race(id: string): Promise<void> {
-    const row = await this.trx
-      .selectFrom('events')
-      .select(['competitionUic', 'lynxRace', 'round', 'heat', 'heatCount'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+  /** Whether the public saw the event before this transaction (false until `before`). */
+  sawBefore(id: string): boolean {
+    return this.wasPublic.get(id) ?? false;
+  }
+
+  /** Notes what the public saw of an existing event; every write calls it first. */
+  private async before(id: string): Promise<void> {
+    if (this.wasPublic.has(id)) return;
+    const row = await eventBeforeChange(this.trx, id);
+    this.wasPublic.set(id, Boolean(row?.isPublic));
     const race = row ? timedFinalRace(row) : null;
     if (race !== null) this.timedFinals.set(...race);
   }
 
-  /** Call before the first write of an existing event in this transaction. */
-  async before(id: string): Promise<void> {
-    if (this.wasPublic.has(id)) return;
-    this.wasPublic.set(id, await isPublicEvent(this.trx, id));
-    await this.race(id);
+  /** Writes fields of an event; its version goes up by one. Undefined: there is no such event. */
+  async write(id: string, fields: EventFields): Promise<SavedEvent | undefined> {
+    await this.before(id);
+    const row = await this.trx
+      .updateTable('events')
+      .set({ ...columns(fields), version: sql<number>`version + 1`, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returning(WRITTEN)
+      .executeTakeFirst();
+    return row && this.wrote(row);
   }
 
-  /** An event this transaction created: nobody saw it before. */
-  created(id: string): void {
-    if (!this.wasPublic.has(id)) this.wasPublic.set(id, false);
+  /** Creates an event (refused past the competition's event cap): nobody saw it before. */
+  async insert(competitionUic: number, fields: NewEventFields): Promise<SavedEvent> {
+    const { eventName, eventType, ...rest } = fields;
+    await checkEventCap(this.trx, competitionUic);
+    const row = await this.trx
+      .insertInto('events')
+      .values({ ...columns(rest, 'insert'), competitionUic, eventName, eventType })
+      .returning(WRITTEN)
+      .executeTakeFirstOrThrow();
+    if (!this.wasPublic.has(row.id)) this.wasPublic.set(row.id, false);
+    return this.wrote(row);
   }
 
   /** Raises the version of an event whose public payload changed without a write of its own. */
   async bump(id: string): Promise<void> {
-    await this.before(id);
-    await this.trx
-      .updateTable('events')
-      .set({ version: sql<number>`version + 1`, updatedAt: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await this.write(id, {});
   }
 
   /** Deletes the event; its removal is announced with the version after its last. */
-  async remove(id: string): Promise<void> {
+  async remove(id: string): Promise<boolean> {
     await this.before(id);
     const deleted = await this.trx
       .deleteFrom('events')
@@ -74,6 +102,15 @@ export class EventChanges {
       .returning(['competitionUic', 'version'])
       .executeTakeFirst();
     if (deleted) this.removed.set(id, { ...deleted, version: deleted.version + 1 });
+    this.written.delete(id);
+    return deleted !== undefined;
+  }
+
+  private wrote(row: Written): SavedEvent {
+    this.written.set(row.id, row);
+    const race = timedFinalRace(row);
+    if (race !== null) this.timedFinals.set(...race);
+    return { id: row.id, competitionUic: row.competitionUic, version: row.version };
   }
 
   /**
@@ -82,25 +119,22 @@ export class EventChanges {
    */
   checkpoint(): () => void {
     const wasPublic = new Map(this.wasPublic);
+    const written = new Map(this.written);
     const removed = new Map(this.removed);
     const timedFinals = new Map(this.timedFinals);
     return () => {
       this.wasPublic = wasPublic;
+      this.written = written;
       this.removed = removed;
       this.timedFinals = timedFinals;
     };
   }
 
   /**
-   * The messages to publish after commit. The events written are read back together, once
-   * their timed finals' other sections have been raised a version.
+   * The messages to publish after commit, once the timed finals' other sections have been
+   * raised a version. An event noted but never written is read here, the only read left.
    */
   async messages(): Promise<LiveMessage[]> {
-    const kept = [...this.wasPublic.keys()].filter((id) => !this.removed.has(id));
-    for (const row of await this.read(kept)) {
-      const race = timedFinalRace(row);
-      if (race !== null) this.timedFinals.set(...race);
-    }
     for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
       const sections = await this.trx
         .selectFrom('events')
@@ -110,27 +144,29 @@ export class EventChanges {
         .execute();
       for (const { id } of sections) if (!this.wasPublic.has(id)) await this.bump(id);
     }
-    const saved = new Map(
-      (await this.read([...this.wasPublic.keys()])).map((row) => [row.id, row]),
+    const unwritten = [...this.wasPublic.keys()].filter(
+      (id) => !this.written.has(id) && !this.removed.has(id),
     );
+    const read =
+      unwritten.length === 0
+        ? []
+        : await this.trx
+            .selectFrom('events')
+            .select(['id', 'competitionUic', 'version'])
+            .where('id', 'in', unwritten)
+            .execute();
+    const current = new Map<string, SavedEvent>([
+      ...this.written,
+      ...read.map((r) => [r.id, r] as const),
+    ]);
     const messages: LiveMessage[] = [];
     for (const [id, wasPublic] of this.wasPublic) {
       const gone = this.removed.get(id);
-      const event = gone !== undefined ? { id, ...gone } : saved.get(id);
+      const event = gone !== undefined ? { id, ...gone } : current.get(id);
       if (!event) continue;
       const message = await eventMessage(this.trx, event, wasPublic);
       if (message) messages.push(message);
     }
     return messages;
-  }
-
-  /** What announcing the events needs of them, as they stand now. */
-  private read(ids: readonly string[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.trx
-      .selectFrom('events')
-      .select(['id', 'competitionUic', 'version', 'lynxRace', 'round', 'heat', 'heatCount'])
-      .where('id', 'in', ids)
-      .execute();
   }
 }

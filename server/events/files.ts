@@ -5,7 +5,7 @@ import { rankFlights } from '../athletics/fieldRanking.ts';
 import { typeLockRefusal, type UploadFormat } from '../../shared/uploadRules.ts';
 import { NOTHING_APPLIED, rowCapRefusal } from '../../shared/rowCap.ts';
 import type { EventChanges } from './changes.ts';
-import { writeEvent, type EventFields } from './service.ts';
+import type { EventFields } from './columns.ts';
 import { raceIdentity } from './lynx/identity.ts';
 import { lockedEvent, type StoredEvent } from './lynx/queries.ts';
 import {
@@ -82,7 +82,6 @@ export async function saveEventFile(
   // The file's flights add up to more than the event may hold: none of it is written.
   const tooMany = rowCapRefusal(rows.length, `the event "${stored.eventName}"`);
   if (tooMany !== null) return { ok: false, reason: `${tooMany} ${NOTHING_APPLIED}` };
-  await changes.before(eventId);
   const fields: EventFields = {};
   if (results) {
     const vertical = rows.some((row) => (row.heights?.length ?? 0) > 0);
@@ -106,7 +105,7 @@ export async function saveEventFile(
     fields.startListType = file.fileType;
   }
   if (!results) Object.assign(fields, scheduleTime(stored, first?.startTime));
-  await writeEvent(changes.trx, eventId, fields);
+  await changes.write(eventId, fields);
   return {
     ok: true,
     eventId,

@@ -17,10 +17,10 @@ import { commitThenPublish } from '../live/commit.ts';
 import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
 import { eventMessage, linesMessage } from './message.ts';
-import { isPublicEvent } from './queries.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
-import { RowCapExceeded, writeEvent } from './service.ts';
+import { RowCapExceeded } from './columns.ts';
+import { EventChanges } from './changes.ts';
 import { venueTimeOfDay } from '../../shared/schedule/venue.ts';
 
 type Results = Extract<ScoreboardUpdate, { type: 'results' }>;
@@ -168,18 +168,15 @@ export async function saveScoreboardResults(
       return { result: published, message: null };
     }
     // Only this event is told: unofficial lines are no part of a timed final's overall
-    // ranking, so its other sections have nothing new (EventChanges would tell them all).
-    const wasPublic = await isPublicEvent(trx, stored.id);
+    // ranking, so its other sections have nothing new (its messages() would tell them all).
+    const changes = new EventChanges(trx);
     const turnsUnofficial = stored.status === 'upcoming';
-    await writeEvent(trx, stored.id, {
+    const saved = await changes.write(stored.id, {
       live: { rows, wind, updatedAt: new Date().toISOString() },
       ...(turnsUnofficial ? { status: 'unofficial' } : {}),
     });
-    const saved = await trx
-      .selectFrom('events')
-      .select(['id', 'competitionUic', 'version'])
-      .where('id', '=', stored.id)
-      .executeTakeFirstOrThrow();
+    if (!saved) return ignored('The event was deleted meanwhile.', stored.id);
+    const wasPublic = changes.sawBefore(stored.id);
     const message = await eventMessage(trx, saved, wasPublic);
     // Since the version before (the row was read locked), only the lines and what is worked
     // out from them changed: pages the public already shows the event on are sent it without

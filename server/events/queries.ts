@@ -164,6 +164,32 @@ export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * What a change needs to know of an event before its first write, in one read: whether the
+ * public sees it now (the rule of isPublicEvent), and whether it is a timed final's section.
+ */
+export async function eventBeforeChange(db: Db, id: string) {
+  if (!UUID.test(id)) return undefined;
+  return db
+    .selectFrom('events')
+    .select(['competitionUic', 'lynxRace', 'round', 'heat', 'heatCount'])
+    .select((eb) =>
+      eb
+        .and([
+          eb('events.visible', '=', true),
+          eb.exists(
+            publicCompetitions(db)
+              .select('competitions.uic')
+              // The outer row's competition: a raw reference, as the plugin leaves it.
+              .where('competitions.uic', '=', sql<number>`events.competition_uic`),
+          ),
+        ])
+        .as('isPublic'),
+    )
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 /** The competition an event belongs to, whether or not it is public. */
 /** How many events a competition holds, public or not. */
 export async function countEvents(db: Db, competitionUic: number): Promise<number> {

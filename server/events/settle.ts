@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { ChangeDeps } from '../runtime.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { EventChanges } from './changes.ts';
-import { writeEvent } from './service.ts';
 
 /** At most this many heats are settled a tick: a meet has a few at a time. */
 const BATCH = 20;
@@ -61,9 +60,8 @@ export async function settleHeldResults(deps: ChangeDeps, settleMs: number): Pro
         .executeTakeFirst();
       if (!held?.live) return { result: undefined, message: null };
       const changes = new EventChanges(trx);
-      await changes.before(id);
       const keepsStatus = held.status === 'imported' || held.status === 'scratched';
-      await writeEvent(trx, id, {
+      await changes.write(id, {
         results: held.live.rows,
         live: null,
         progress: null,

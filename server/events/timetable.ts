@@ -1,6 +1,5 @@
 import type { TimetableEntry } from '../parsers/types.ts';
 import type { EventChanges } from './changes.ts';
-import { insertEvent, writeEvent } from './service.ts';
 
 /**
  * Events from a timetable, marked Auto: imported where the round or discipline cannot be told.
@@ -29,8 +28,7 @@ export async function saveTimetableEvents(
       .forUpdate()
       .executeTakeFirst();
     if (existing) {
-      await changes.before(existing.id);
-      await writeEvent(trx, existing.id, { time: entry.time });
+      await changes.write(existing.id, { time: entry.time });
       saved.push({ eventId: existing.id, created: false });
       continue;
     }
@@ -39,7 +37,7 @@ export async function saveTimetableEvents(
       entry.round === 'unknown' ||
       !entry.eventType ||
       (jump ? !entry.fieldDiscipline : !entry.trackDiscipline);
-    const id = await insertEvent(trx, competitionUic, {
+    const { id } = await changes.insert(competitionUic, {
       time: entry.time,
       eventName: entry.eventName,
       eventType: entry.eventType ?? 'ATHLETICS',
@@ -50,7 +48,6 @@ export async function saveTimetableEvents(
       autoCreatedFromTimetable: true,
       timetableKey,
     });
-    changes.created(id);
     saved.push({ eventId: id, created: true });
   }
   return saved;

@@ -148,7 +148,12 @@ describe('complete, partial, corrected', () => {
     const third = evt.indexOf('29,1,3,Women Shot Put');
     const after = evt.indexOf('\r\n30,1,1,', third);
     await uploadOne(uic, 'lynx.evt', evt.slice(0, third) + evt.slice(after + 2));
-    expect(await event(shot.id)).toMatchObject({ status: 'official', progress: null });
+    // The public read follows the commit's announcement: waited for, not assumed.
+    const official = await until(
+      () => event(shot.id),
+      (e) => e.status === 'official',
+    );
+    expect(official).toMatchObject({ status: 'official', progress: null });
   });
 
   it('a heat that ends short of its start list settles Official; an edit never loses its rows', async () => {

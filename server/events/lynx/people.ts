@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { Person } from '../../parsers/types.ts';
 import type { EventChanges } from '../changes.ts';
-import { writeEvent } from '../service.ts';
 
 /** A start list that names athletes by bib only takes their names from lynx.ppl. */
 export function withPeople(rows: AthleteRow[], people: readonly Person[]): AthleteRow[] {
@@ -44,8 +43,7 @@ export async function nameStartLists(
     const rows = withPeople(event.startListFile, people);
     const filled = rows.filter((row, i) => row !== event.startListFile[i]).length;
     if (filled === 0) continue;
-    await changes.before(event.id);
-    await writeEvent(trx, event.id, { startListFile: rows });
+    await changes.write(event.id, { startListFile: rows });
     named.push({ eventId: event.id, rows: filled });
   }
   return named;

@@ -7,7 +7,7 @@ import { verticalJumps } from '../../../shared/domain.ts';
 import { typeLockRefusal } from '../../../shared/uploadRules.ts';
 import type { Db } from '../../db/connect.ts';
 import type { EventChanges } from '../changes.ts';
-import { checkRowCap, insertEvent, writeEvent, type EventFields } from '../service.ts';
+import { checkRowCap, type EventFields } from '../columns.ts';
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
 import { eventsByNumber, eventsByUnits, lockedEvent, type StoredEvent } from './queries.ts';
 import { present } from '../../../shared/present.ts';
@@ -255,7 +255,7 @@ export async function checkAgainstStartLists(
   for (const [id, was] of before) {
     const stored = await lockedEvent(changes.trx, id);
     const fields = resultsAgainst(stored, was);
-    if (Object.keys(fields).length > 0) await writeEvent(changes.trx, id, fields);
+    if (Object.keys(fields).length > 0) await changes.write(id, fields);
   }
 }
 
@@ -335,7 +335,7 @@ export async function saveLynxRace(
       parsed.eventType === 'JUMP'
         ? parsed.fieldDiscipline !== null
         : parsed.trackDiscipline !== null;
-    const id = await insertEvent(trx, competitionUic, {
+    await changes.insert(competitionUic, {
       ...keys,
       eventName: present(keys.eventName, "the new event's name"),
       eventType: parsed.eventType,
@@ -343,12 +343,10 @@ export async function saveLynxRace(
       // Neither track nor field can be told: marked imported, the admin must look at it.
       status: classifiable ? 'upcoming' : 'imported',
     });
-    changes.created(id);
     created = true;
     const [inserted] = await eventsByUnits(trx, competitionUic, [identity.unit]);
     stored = present(inserted, 'the event just inserted');
   } else {
-    await changes.before(stored.id);
     // An event of unknown kind takes what the file says it is.
     if (unclassified(stored) && stored.lynxUnit !== identity.unit) {
       Object.assign(fields, keysOf(race, identity));
@@ -389,7 +387,7 @@ export async function saveLynxRace(
   }
   // Flights merged past the cap refuse the whole file: the batch undoes what it wrote.
   checkRowCap(fields, `the event "${stored.eventName}" (${raceWords(parsed)})`);
-  await writeEvent(trx, stored.id, fields);
+  await changes.write(stored.id, fields);
   return {
     ok: true,
     eventId: stored.id,

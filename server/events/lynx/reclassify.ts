@@ -1,5 +1,5 @@
 import type { EventChanges } from '../changes.ts';
-import { writeEvent, type EventFields } from '../service.ts';
+import type { EventFields } from '../columns.ts';
 import { classifyLynxEvents } from './classify.ts';
 import { lynxEventStates, scheduledRaces } from './queries.ts';
 import { present } from '../../../shared/present.ts';
@@ -34,7 +34,6 @@ export async function classifyCompetition(
     const family = familyName(held.lynxName);
     if (held.eventName === held.lynxName && family !== held.eventName) fields.eventName = family;
     if (Object.keys(fields).length === 0) continue;
-    await changes.before(next.id);
-    await writeEvent(trx, next.id, fields);
+    await changes.write(next.id, fields);
   }
 }
