@@ -10,12 +10,12 @@ import { replacePeople, replaceSchedule, storedPeople } from './lynx/queries.ts'
  */
 export { EventChanges } from './changes.ts';
 export { checkAgainstStartLists, saveLynxRace, type RaceOutcome } from './lynx/races.ts';
-export type { StoredEvent } from './lynx/queries.ts';
+export { nextListingTurn, type StoredEvent } from './lynx/queries.ts';
 export { withPeople } from './lynx/people.ts';
 export { classifyCompetition } from './lynx/reclassify.ts';
 export { dropUnlistedHeats } from './lynx/unlisted.ts';
 export { saveEventFile } from './files.ts';
-export { RowCapExceeded } from './service.ts';
+export { RowCapExceeded } from './columns.ts';
 export { saveTimetableEvents } from './timetable.ts';
 export { eventTypeOf, uploadedEventFacts } from './queries.ts';
 

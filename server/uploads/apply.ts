@@ -25,6 +25,7 @@ import {
   classifyCompetition,
   dropUnlistedHeats,
   EventChanges,
+  nextListingTurn,
   peopleFor,
   savePeople,
   saveEventFile,
@@ -210,8 +211,8 @@ async function applyRaces(
   // The events a lynx.evt lists, as they were before it: checked against it once it is in.
   const before = new Map<string, StoredEvent>();
   // A lynx.evt lists the meet in its order: this file's turn (a later file's races after an
-  // earlier one's), then the line (server/meet/listOrder.ts).
-  const turn = Math.floor(Date.now() / 1000);
+  // earlier one's, never the same turn), then the line (server/meet/listOrder.ts).
+  const turn = file.contents === 'start_list' ? await nextListingTurn(changes.trx, uic) : 0;
   for (const [line, parsed] of file.events.entries()) {
     if (parsed.key === null) continue;
     const rows =

@@ -45,15 +45,25 @@ async function meet(urlName: string) {
   return { club, competition, event };
 }
 
-/** Until the service worker runs the page and has kept it and what it read. */
-async function untilKept(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
+/**
+ * Until the service worker runs the page and has kept it and the reads it names: any read
+ * kept is not enough, the page's own must be, or the reload offline finds nothing to show.
+ */
+async function untilKept(page: Page, reads: string[]): Promise<void> {
+  await page.waitForFunction(async (paths) => {
     if (!navigator.serviceWorker.controller) return false;
     const pages = await caches.open('rith-pages-v1');
-    const data = await caches.open('rith-data-v1');
-    return (await pages.match(location.href)) !== undefined && (await data.keys()).length > 0;
-  });
+    const kept = (await caches.open('rith-data-v1')).keys();
+    const urls = (await kept).map((request) => new URL(request.url));
+    return (
+      (await pages.match(location.href)) !== undefined &&
+      paths.every((path) => urls.some((url) => `${url.pathname}${url.search}` === path))
+    );
+  }, reads);
 }
+
+/** The banner's changes follow the browser's network events: waited for generously. */
+const POLL = { timeout: 10_000 };
 
 const banner = (page: Page) => page.locator('.network-banner');
 /** "Offline · results from 14:02": the time of day the page's results were current. */
@@ -79,16 +89,16 @@ describe('offline', () => {
       await page.goto(`${t.url}/event/${event.id}`);
       await page.getByText('Anna Byrne').waitFor();
       await waitForUpdates(page);
-      await untilKept(page);
+      await untilKept(page, [`/api/events/${event.id}`]);
       const context = page.context();
 
       await context.setOffline(true);
-      await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+      await expect.poll(() => banner(page).innerText(), POLL).toMatch(OFFLINE);
       expect(await page.getByText('Updates on').count()).toBe(0);
       // Reloaded with no network at all: the kept page, its results, and since when.
       await page.reload();
       await page.getByText('Anna Byrne').waitFor();
-      await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+      await expect.poll(() => banner(page).innerText(), POLL).toMatch(OFFLINE);
       expect(await page.getByText('24.89').count()).toBe(1);
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `offline-event-${width}`);
@@ -110,7 +120,7 @@ describe('offline', () => {
       });
       await context.setOffline(false);
       await page.getByText('25.01').waitFor({ timeout: 15_000 });
-      await expect.poll(() => banner(page).count()).toBe(0);
+      await expect.poll(() => banner(page).count(), POLL).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { rithMark?: string }).rithMark)).toBe(
         'not reloaded',
       );
@@ -119,21 +129,21 @@ describe('offline', () => {
   }
 
   it('keeps the competition page too, and says so offline', async () => {
-    const { club } = await meet('leevale-offline-home');
+    const { club, competition } = await meet('leevale-offline-home');
     const page = await settledVisitorPage(browser, 360);
     await page.goto(`${t.url}/${club.urlName}/city-sports`);
     await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
     await waitForUpdates(page);
-    await untilKept(page);
+    await untilKept(page, [`/api/events?competitionUic=${competition.uic}`]);
     await page.context().setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
     await page.locator('.event-card-name').first().waitFor();
-    await expect.poll(() => banner(page).innerText()).toMatch(OFFLINE);
+    await expect.poll(() => banner(page).innerText(), POLL).toMatch(OFFLINE);
     await screenshot(page, 'offline-competition-360');
     await page.context().setOffline(false);
     await waitForUpdates(page);
-    await expect.poll(() => banner(page).count()).toBe(0);
+    await expect.poll(() => banner(page).count(), POLL).toBe(0);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { clubWithAdmin, loggedIn, type AdminClient } from '../support/admin.ts';
 import { createCompetition } from '../support/factory.ts';
@@ -111,6 +111,30 @@ describe('complete, partial, corrected', () => {
     // A real correction afterwards is one: a time changed.
     await uploadOne(uic, '001-1-02.lif', whole.replace('7.912', '7.922'));
     expect((await event(heat.id)).correctedAt).not.toBeNull();
+  });
+
+  it('a flight taken away in a lynx.evt saved within the same second as the one before is gone', async () => {
+    const uic = await newMeet();
+    await send(uic, 'college-indoor', 'lynx.evt', '029-1-01.lff', '029-1-02.lff');
+    const shot = await find(uic, 'Women Shot Put');
+    expect(shot.progress).toEqual({ part: 'flights', done: 2, of: 3 });
+    const evt = new TextDecoder().decode(meetFile('college-indoor', 'lynx.evt'));
+    const third = evt.indexOf('29,1,3,Women Shot Put');
+    const after = evt.indexOf('\r\n30,1,1,', third);
+    // FinishLynx saves lynx.evt twice in one second (an edit, then the flight taken away):
+    // the clock held still makes the two files' second the same, whatever the machine's pace.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await uploadOne(uic, 'lynx.evt', evt);
+      await uploadOne(uic, 'lynx.evt', evt.slice(0, third) + evt.slice(after + 2));
+    } finally {
+      vi.useRealTimers();
+    }
+    const official = await until(
+      () => event(shot.id),
+      (e) => e.status === 'official',
+    );
+    expect(official).toMatchObject({ status: 'official', progress: null });
   });
 
   it('a header alone is no heat; a lynx.evt sent again leaves an admin’s status; a flight taken away is not waited for', async () => {

@@ -169,3 +169,19 @@ export async function replacePeople(
       .execute();
   }
 }
+
+/**
+ * The turn of a lynx.evt being applied to the competition (under its lock): its second, and
+ * always after the turn of the one before, even saved within the same second. Two files must
+ * never share a turn: a file's first flight of an event starts its start list afresh only in
+ * a turn of its own (races.ts), so a flight taken away in the later file would stay.
+ */
+export async function nextListingTurn(trx: Db, competitionUic: number): Promise<number> {
+  const { last } = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('lynxListed').as('last'))
+    .where('competitionUic', '=', competitionUic)
+    .executeTakeFirstOrThrow();
+  const now = Math.floor(Date.now() / 1000);
+  return last === null ? now : Math.max(now, Math.floor(last) + 1);
+}
