@@ -152,21 +152,10 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
   };
 }
 
-/** Whether the public may see the event: it, its competition and its club are visible. */
-export async function isPublicEvent(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const row = await publicCompetitions(db)
-    .innerJoin('events', 'events.competitionUic', 'competitions.uic')
-    .select('events.id')
-    .where('events.visible', '=', true)
-    .where('events.id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * What a change needs to know of an event before its first write, in one read: whether the
- * public sees it now (the rule of isPublicEvent), and whether it is a timed final's section.
+ * public sees it now (it, its competition and its club are visible), and whether it is a
+ * timed final's section.
  */
 export async function eventBeforeChange(db: Db, id: string) {
   if (!UUID.test(id)) return undefined;
