@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'dist', 'data', 'tests/output'] },
+  { ignores: ['node_modules', 'client/dist', 'client/dist-ssr', 'dist', 'data', 'tests/output'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,30 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App.tsx';
+import { Root } from './Root.tsx';
 import { LiveConnection } from './lib/live.ts';
+import { newQueryClient } from './lib/queryClient.ts';
 import { seedFromPage } from './lib/pageData.ts';
-import { LiveProvider } from './lib/useLive.ts';
 import { ConnectivityMonitor } from './lib/connectivity.ts';
-import { ConnectivityProvider } from './lib/useConnectivity.ts';
 import { observeAnswers } from './lib/http.ts';
 import { registerOfflineWorker } from './lib/offline.ts';
+import { readVisitor } from './lib/visitor.ts';
 import './styles/base.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // Live push (not polling) keeps pages fresh; a refetch on focus is a cheap safety net.
-    // A device without signal still runs each query once: the service worker answers with
-    // what it kept (client/sw/offline.ts). It retries only online, so a query fails at once
-    // offline instead of waiting for a network that is not there.
-    queries: {
-      staleTime: 30_000,
-      networkMode: 'offlineFirst',
-      retry: (failures) => failures < 1 && navigator.onLine,
-    },
-  },
-});
+const queryClient = newQueryClient();
 // What the server wrote into the page: its first screen paints without asking the API.
 seedFromPage(queryClient);
 const live = new LiveConnection(queryClient);
@@ -35,16 +21,17 @@ registerOfflineWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <LiveProvider connection={live}>
-        <ConnectivityProvider monitor={connectivity}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </ConnectivityProvider>
-      </LiveProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+const app = (
+  <Root
+    queryClient={queryClient}
+    live={live}
+    connectivity={connectivity}
+    origin={window.location.origin}
+    visitor={readVisitor}
+    router={BrowserRouter}
+  />
 );
+// A page the server rendered (server/pageRender.ts) is taken over where it stands, from the
+// same data; any other page is drawn here.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -64,9 +64,31 @@ function serviceWorker(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds from one config: the browser's (client/dist) and, with `build.ssr` naming it, the renderer the
+ * server runs for a page's first screen (client/dist-ssr/render.js, client/ssr/render.tsx).
+ * The latter is run by Node from the server's own node_modules, so it keeps its packages
+ * outside the bundle, and needs neither the service worker nor compressed copies.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [
+  plugins: isSsrBuild ? [react()] : browserPlugins(),
+  publicDir: isSsrBuild ? false : 'public',
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/files': 'http://localhost:3000',
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+}));
+
+function browserPlugins() {
+  return [
     react(),
     serviceWorker(),
     // Every asset is written once more as .br and .gz at the highest levels, at build time:
@@ -81,18 +103,5 @@ export default defineConfig({
         defineAlgorithm('gzip', { level: 9 }),
       ],
     }),
-  ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: false,
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/files': 'http://localhost:3000',
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
-    },
-  },
-});
+  ];
+}

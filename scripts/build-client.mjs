@@ -10,7 +10,7 @@ const built = path.join(root, 'client/dist/index.html');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    if (['dist', 'dist-ssr', 'node_modules'].includes(entry.name)) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
   }
@@ -40,8 +40,8 @@ try {
   process.exit(1);
 }
 console.log('Building the Rith client…');
-await vite.build({
-  configFile: path.join(root, 'client/vite.config.ts'),
-  logLevel: 'warn',
-});
+const configFile = path.join(root, 'client/vite.config.ts');
+// The server's renderer first: index.html, written last, is what says the build is whole.
+await vite.build({ configFile, logLevel: 'warn', build: { ssr: 'ssr/render.tsx' } });
+await vite.build({ configFile, logLevel: 'warn' });
 console.log('Client built into client/dist.');

@@ -8,11 +8,14 @@ import { rootUrl } from './ownFiles.ts';
 import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
 import { matchPagePath, type PagePath } from './pagePaths.ts';
 import { readPageData, withPageData, type PageData } from './pageData.ts';
+import { pageRenderer, withMarkup } from './pageRender.ts';
+import { visitorOf } from '../shared/visitor.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { sendError } from './errors.ts';
 import { allowFraming } from './securityHeaders.ts';
 
-export const clientDist = fileURLToPath(new URL('client/dist', rootUrl));
+const clientRoot = fileURLToPath(new URL('client', rootUrl));
+export const clientDist = path.join(clientRoot, 'dist');
 const indexFile = path.join(clientDist, 'index.html');
 
 /**
@@ -101,6 +104,10 @@ export async function registerClient(
     },
   });
 
+  const renderer = pageRenderer(clientRoot, app.log);
+  // Loaded once the server listens, off the start-up's path, and before a visitor asks.
+  app.addHook('onListen', async () => renderer.warmUp());
+
   /** The data of the page's first screen; a page without it still paints, a little later. */
   const pageData = (request: FastifyRequest, match: PagePath): Promise<PageData | null> =>
     readPageData(app.publicReads, {
@@ -124,11 +131,14 @@ export async function registerClient(
     const data = await pageData(request, match);
     if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(indexFile));
     let html = await fs.promises.readFile(indexFile, 'utf8');
-    if (page.preview) {
-      const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-      html = withPreview(html, page.preview, origin + url);
+    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    if (page.preview) html = withPreview(html, page.preview, origin + url);
+    if (data) {
+      const visitor = visitorOf(request.cookies);
+      const markup = await renderer.render({ url: request.url, origin, visitor }, data);
+      if (markup !== null) html = withMarkup(html, markup);
+      html = withPageData(html, data);
     }
-    if (data) html = withPageData(html, data);
     return sendHtml(reply, 200, html);
   };
 

@@ -4,6 +4,7 @@ import type { ShownTable } from '../../shared/meet/shown.ts';
 import { eventTitle } from '../../shared/athletics/heats.ts';
 import { isScratched, shareText, whatsappShareUrl } from '../../shared/athletics/eventDisplay.ts';
 import { track } from '../lib/analytics.ts';
+import { useOrigin } from '../lib/useOrigin.ts';
 import { Icon } from './home/Icon.tsx';
 import './ShareLink.css';
 
@@ -18,6 +19,7 @@ export function ShareLink({
   event: HeatFacts & { id: string; eventName: string; status: EventStatus; shown: ShownTable };
   competitionName: string;
 }) {
+  const origin = useOrigin();
   const label = `Share ${eventTitle(event)} on WhatsApp`;
   if (isScratched(event.status)) {
     return (
@@ -27,7 +29,7 @@ export function ShareLink({
       </a>
     );
   }
-  const link = `${window.location.origin}/event/${encodeURIComponent(event.id)}`;
+  const link = `${origin}/event/${encodeURIComponent(event.id)}`;
   return (
     <a
       href={whatsappShareUrl(shareText(event, competitionName, link))}

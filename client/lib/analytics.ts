@@ -4,7 +4,10 @@ import {
   type AnalyticsConfig,
   type AnalyticsEvent,
 } from '../../shared/analytics.ts';
-import { hasCookieConsent } from './storage.ts';
+import { readVisitor } from './visitor.ts';
+
+/** Whether analytics may run: only once the visitor accepted their cookies. */
+const hasCookieConsent = () => readVisitor().cookieConsent;
 import { request } from './http.ts';
 
 type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };

@@ -14,7 +14,7 @@ export interface LastSelection {
 const listeners = new Set<() => void>();
 let snapshot: LastSelection | null = null;
 
-export function readLastSelection(): LastSelection {
+function readLastSelection(): LastSelection {
   const clubUic = readUic(storageKeys.lastClub);
   const competitionUic = readUic(storageKeys.lastCompetition);
   // One object per value, as useSyncExternalStore requires of its snapshots.
@@ -35,7 +35,14 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The last choice, re-rendering the caller whenever it changes. */
+/** What the server renders, knowing nothing of the browser's storage: a first visit. */
+const FIRST_VISIT: LastSelection = { clubUic: null, competitionUic: null };
+const firstVisit = () => FIRST_VISIT;
+
+/**
+ * The last choice, re-rendering the caller whenever it changes. A page the server rendered is
+ * hydrated as a first visit's, then follows the choice the browser remembers.
+ */
 export function useLastSelection(): LastSelection {
-  return useSyncExternalStore(subscribe, readLastSelection);
+  return useSyncExternalStore(subscribe, readLastSelection, firstVisit);
 }

@@ -10,19 +10,29 @@ import type { ReactNode } from 'react';
 import type { LivePayload, LiveTarget } from '../../shared/live/messages.ts';
 import type { ListenedMessage, LiveConnection, LiveStatus } from './live.ts';
 
-const LiveContext = createContext<LiveConnection | null>(null);
+/**
+ * What the hooks need of the page's live connection: in the browser a LiveConnection; on the
+ * server, which renders a page's first screen once (client/entry-server.tsx), a connection
+ * that never connects.
+ */
+export type LiveSource = Pick<LiveConnection, 'subscribe' | 'getStatus' | 'onStatus' | 'onMessage'>;
+
+/** A page's status as the server renders it, and so as it hydrates: not connected yet. */
+const FIRST_STATUS = (): LiveStatus => 'connecting';
+
+const LiveContext = createContext<LiveSource | null>(null);
 
 export function LiveProvider({
   connection,
   children,
 }: {
-  connection: LiveConnection;
+  connection: LiveSource;
   children: ReactNode;
 }) {
   return createElement(LiveContext.Provider, { value: connection }, children);
 }
 
-function useConnection(): LiveConnection {
+function useConnection(): LiveSource {
   const connection = useContext(LiveContext);
   if (!connection) throw new Error('useLive… needs a <LiveProvider> above it');
   return connection;
@@ -44,7 +54,7 @@ export function useLiveSubscription(target: LiveTarget | null): void {
 
 export function useLiveStatus(): LiveStatus {
   const connection = useConnection();
-  return useSyncExternalStore(connection.onStatus, connection.getStatus);
+  return useSyncExternalStore(connection.onStatus, connection.getStatus, FIRST_STATUS);
 }
 
 /**

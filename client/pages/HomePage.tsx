@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
-import { readLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
+import { useLastSelection, writeLastSelection } from '../lib/lastSelection.ts';
 import { useHomeSelection } from '../lib/useHomeSelection.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { localIsoDate } from '../../shared/competitionList.ts';
 import {
@@ -60,19 +61,25 @@ export function HomePage() {
     comp: searchParams.get('comp'),
     club: searchParams.get('club'),
   };
-  const selection = useHomeSelection(url, readLastSelection(), today);
+  const remembered = useLastSelection();
+  const selection = useHomeSelection(url, remembered, today);
+  // A server-rendered page hydrates as a first visit's: the address is rewritten and the
+  // choice remembered only once the browser's own memory is read, or it would be overwritten.
+  const hydrated = useHydrated();
 
   const canonical = selection && !selection.notFound ? selection.canonical : null;
   const current = `${location.pathname}${location.search}`;
   useEffect(() => {
+    if (!hydrated) return;
     if (canonical !== null && canonical !== current) void navigate(canonical, { replace: true });
-  }, [canonical, current, navigate]);
+  }, [hydrated, canonical, current, navigate]);
 
   const chosenClub = selection && !selection.notFound ? selection.club : null;
   const chosenCompetition = selection && !selection.notFound ? selection.competition : null;
   useEffect(() => {
+    if (!hydrated) return;
     if (chosenClub && chosenCompetition) writeLastSelection(chosenClub.uic, chosenCompetition.uic);
-  }, [chosenClub, chosenCompetition]);
+  }, [hydrated, chosenClub, chosenCompetition]);
 
   // The header, the event selector and the table all read the cache this keeps current. It
   // stays on the last competition shown while the URL finds none (the competition was just

@@ -125,6 +125,33 @@ const WATCH_RESULTS = `
   observer.observe(document, { childList: true, subtree: true });
 `;
 
+/**
+ * The standard LCP, the last largest-contentful-paint entry (a larger element drawn after
+ * hydration, a bar or an opened panel, replaces the first), read once none has come for
+ * 1.5 s. A string, as WATCH_RESULTS is.
+ */
+const LAST_LCP = `
+  new Promise((resolve) => {
+    let last;
+    let quiet;
+    const settle = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        const element = last && last.element;
+        const name = element
+          ? element.tagName.toLowerCase() + (element.className ? '.' + String(element.className).split(' ')[0] : '')
+          : '?';
+        resolve({ ms: last ? last.startTime : NaN, element: name });
+      }, 1500);
+    };
+    new PerformanceObserver((list) => {
+      last = list.getEntries().at(-1) || last;
+      settle();
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    settle();
+  })
+`;
+
 /** Counts every response's bytes as they came over the network (headers included). */
 function countBytes(cdp: CDPSession): () => { bytes: number; requests: number } {
   let bytes = 0;
@@ -142,23 +169,7 @@ async function visit(page: Page, cdp: CDPSession, url: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
   // The first screen is done when the network has been quiet for half a second.
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
-  const lcp = await page.evaluate(
-    () =>
-      new Promise<{ ms: number; element: string }>((resolve) => {
-        new PerformanceObserver((list) => {
-          // A largest-contentful-paint entry names the element it painted.
-          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-          const last = entries.at(-1);
-          const element = last?.element;
-          resolve({
-            ms: last?.startTime ?? NaN,
-            element: element
-              ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`
-              : '?',
-          });
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcp = await page.evaluate<{ ms: number; element: string }>(LAST_LCP);
   const results = await page.evaluate(
     () => (window as unknown as { __results: { at: number; top: number } }).__results,
   );

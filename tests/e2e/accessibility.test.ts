@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { sharedBrowser, waitForUpdates } from '../support/browser.ts';
+import { sharedBrowser, waitForUpdates, rememberedVisitor } from '../support/browser.ts';
 import { athlete, createClub, createCompetition, createEvent, unique } from '../support/factory.ts';
 import { ADMIN_PASSWORD, createAdmin, loggedIn, packageId } from '../support/admin.ts';
 import { createToken } from '../support/tokens.ts';
@@ -417,7 +417,7 @@ describe(`every route at ${WIDTHS.join(' and ')} px`, () => {
     // AxeBuilder needs a page of a context made with browser.newContext().
     const context = await browser.newContext();
     page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+    await rememberedVisitor(page.context(), { bannerSeen: true });
   });
   afterAll(() => page?.context().close());
 
@@ -537,7 +537,7 @@ describe('the keyboard', () => {
       }
       const page = await context.newPage();
       // The banner folds itself a second into a first visit: folded already, it holds still.
-      await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+      await rememberedVisitor(page.context(), { bannerSeen: true });
       await page.goto(t.url + walk.path());
       await page.getByText(walk.ready).filter({ visible: true }).first().waitFor();
       const { reached, unmarked, missed } = await tabThrough(page);
@@ -570,7 +570,7 @@ describe('reduced motion', () => {
   it('stops the LIVE NOW pulse, and every other animation and transition', async () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
     const page = await context.newPage();
-    await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+    await rememberedVisitor(page.context(), { bannerSeen: true });
     await page.goto(t.url + competitionPath());
     const badge = page.locator('.live-badge');
     const animation = () => badge.evaluate((el) => getComputedStyle(el).animationName);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, rememberedVisitor } from '../support/browser.ts';
 import { createClub, createCompetition, createEvent } from '../support/factory.ts';
 
 // Analytics run only after consent is stored as given, and never on localhost. The site is
@@ -34,10 +34,11 @@ async function open(url: string, consent: boolean) {
   await page.route('https://plausible.io/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
   );
-  await page.addInitScript((given) => {
-    localStorage.setItem('collapsibleBannerSeen', 'true');
-    if (given) localStorage.setItem('cookieConsentGiven', 'true');
-  }, consent);
+  await rememberedVisitor(
+    page.context(),
+    { bannerSeen: true, cookieConsent: consent },
+    new URL(url).hostname,
+  );
   await page.goto(url);
   await page.getByText('Select the Competition').first().waitFor();
   return { page, requests };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { sharedBrowser, screenshotDir } from '../support/browser.ts';
+import { rememberedVisitor, sharedBrowser, screenshotDir } from '../support/browser.ts';
 
 // A spectator opening a shared link on a phone sees results on the first screen, painted
 // from the data in the page's HTML (server/pageData.ts): no API answer is needed for it, and
@@ -125,5 +125,63 @@ describe('a phone’s first screen', () => {
     await page.getByLabel('Select the Competition').waitFor();
     expect(apiCalls.filter((call) => /^\/api\/(events|clubs)\b/.test(call))).toEqual([]);
     await page.close();
+  });
+
+  // Server-rendered (server/pageRender.ts): the results are in the HTML as it arrives, before
+  // any script has run, and the browser takes the page over without drawing it again.
+  it('paints the results from the HTML alone, with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(t.url + at.event);
+    const rows = page.locator('table tbody tr');
+    expect(await rows.count()).toBe(5);
+    expect(await rows.first().innerText()).toContain('Ciaran Barry');
+    await page.goto(t.url + at.competition);
+    await page.getByRole('heading', { name: 'Leevale AC — Cork City Sports' }).waitFor();
+    expect(await page.locator('.meet-now').getByText('Ciaran Barry').count()).toBe(1);
+    await context.close();
+  });
+
+  it('draws the banner and the cookie bar as the visitor’s cookies say', async () => {
+    const drawn = async (cookie: string) => {
+      const html = await (await fetch(t.url + at.competition, { headers: { cookie } })).text();
+      return {
+        bannerOpen: html.includes('aria-expanded="true"'),
+        cookieBar: html.includes('aria-label="Cookie consent"'),
+      };
+    };
+    expect(await drawn('')).toEqual({ bannerOpen: true, cookieBar: true });
+    expect(await drawn('rith_banner_seen=1; rith_cookie_consent=1')).toEqual({
+      bannerOpen: false,
+      cookieBar: false,
+    });
+    expect(await drawn('rith_cookie_bar_closed=1')).toEqual({ bannerOpen: true, cookieBar: false });
+  });
+
+  it('is taken over by the page without a difference, for a first and a returning visitor', async () => {
+    // Each of the three pages once: the home page for a visitor whose cookies change it.
+    const visits = { first: [at.event, at.competition], returning: ['/'] };
+    for (const [visitor, addresses] of Object.entries(visits)) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      if (visitor === 'returning') {
+        await rememberedVisitor(context, { bannerSeen: true, cookieConsent: true });
+      }
+      for (const address of addresses) {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(message.text());
+        });
+        await page.goto(t.url + address);
+        // Hydrated: the page's own script marks its live status on the root element.
+        await page.locator('html[data-updates]').waitFor({ state: 'attached' });
+        await page.getByText('Ciaran Barry').first().waitFor();
+        // React reports a page it had to draw again (a hydration mismatch) as an error.
+        expect(problems).toEqual([]);
+        await page.close();
+      }
+      await context.close();
+    }
   });
 });

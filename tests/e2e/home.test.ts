@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { horizontalOverflow, sharedBrowser, screenshot } from '../support/browser.ts';
+import {
+  horizontalOverflow,
+  sharedBrowser,
+  screenshot,
+  rememberedVisitor,
+} from '../support/browser.ts';
 
 // This file's server has a database of its own, so "the first club" is known here.
 let t: TestApp;
@@ -82,7 +87,7 @@ afterAll(async () => {
 async function open(path: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   // Visitors who saw the banner before: keep it from collapsing mid-test.
-  await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+  await rememberedVisitor(page.context(), { bannerSeen: true });
   await page.goto(t.url + path);
   return page;
 }
@@ -179,7 +184,7 @@ describe('home page selection and URL rules', () => {
 
   it("shows what its HTML brought: the listed clubs, the chosen club's competitions, its events", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+    await rememberedVisitor(page.context(), { bannerSeen: true });
     const calls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());

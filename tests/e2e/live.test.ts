@@ -7,6 +7,7 @@ import {
   sharedBrowser,
   screenshot,
   waitForUpdates,
+  rememberedVisitor,
 } from '../support/browser.ts';
 import { createEvent as publishNewEvent, updateEvent } from '../../server/events/service.ts';
 import { updateCompetition } from '../../server/competitions/service.ts';
@@ -53,7 +54,7 @@ async function meet(urlName: string, liveNow = false) {
 /** Opens a page and marks its window: the mark survives updates, not a reload. */
 async function open(path: string, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript(() => localStorage.setItem('collapsibleBannerSeen', 'true'));
+  await rememberedVisitor(page.context(), { bannerSeen: true });
   await page.goto(t.url + path);
   await page.evaluate(() => {
     (window as unknown as { rithMark: string }).rithMark = 'not reloaded';

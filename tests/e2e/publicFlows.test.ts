@@ -30,13 +30,9 @@ describe('first visit', () => {
     const page = await firstVisit();
     const toggle = page.getByRole('button', { name: /collapse|expand/i });
     await toggle.waitFor();
-    await page.waitForFunction(
-      () => localStorage.getItem('collapsibleBannerSeen') === 'true',
-      null,
-      {
-        timeout: 3000,
-      },
-    );
+    await page.waitForFunction(() => document.cookie.includes('rith_banner_seen=1'), null, {
+      timeout: 3000,
+    });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -49,7 +45,7 @@ describe('first visit', () => {
     await bar.waitFor();
     await bar.getByRole('button', { name: 'Accept' }).click();
     await bar.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => localStorage.getItem('cookieConsentGiven'))).toBe('true');
+    expect(await page.evaluate(() => document.cookie)).toContain('rith_cookie_consent=1');
     await page.reload();
     await page.getByRole('heading', { name: /Events for/ }).waitFor();
     expect(await bar.count()).toBe(0);

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Page,
+} from 'playwright-core';
+import { VISITOR_COOKIES, type Visitor, type VisitorFlag } from '../../shared/visitor.ts';
 
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const screenshotDir = path.resolve('tests/output/screenshots');
@@ -71,11 +78,24 @@ export function horizontalOverflow(page: Page): Promise<number> {
  */
 export async function settledVisitorPage(browser: Browser, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript(() => {
-    localStorage.setItem('collapsibleBannerSeen', 'true');
-    localStorage.setItem('cookieConsentGiven', 'true');
-  });
+  await rememberedVisitor(page.context(), { bannerSeen: true, cookieConsent: true });
   return page;
+}
+
+/**
+ * The cookies of a visitor who has seen the banner or answered the cookie bar (shared/
+ * visitor.ts), set before the first request: the server renders the page for them too.
+ */
+export function rememberedVisitor(context: BrowserContext, flags: Partial<Visitor>): Promise<void> {
+  const set = (Object.keys(flags) as VisitorFlag[]).filter((flag) => flags[flag]);
+  return context.addCookies(
+    set.map((flag) => ({
+      name: VISITOR_COOKIES[flag],
+      value: '1',
+      domain: '127.0.0.1',
+      path: '/',
+    })),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { readFlag, storageKeys, writeFlag } from '../../lib/storage.ts';
+import { rememberVisitor, useVisitor } from '../../lib/visitor.ts';
 import { WaitingListModal } from '../WaitingListModal.tsx';
 import { track } from '../../lib/analytics.ts';
 
@@ -10,27 +10,31 @@ export const BANNER_AUTO_COLLAPSE_MS = 1000;
 /**
  * The pitch to clubs. Collapsible; on a first visit it shows
  * open, then collapses after a second and remembers that it was seen. Returning visitors
- * get it collapsed.
+ * get it collapsed. Seen is a cookie (client/lib/visitor.ts), so the server draws it as the
+ * browser will.
  */
 export function HomeBanner() {
-  const [expanded, setExpanded] = useState(() => !readFlag(storageKeys.bannerSeen));
+  const { bannerSeen } = useVisitor();
+  const [expanded, setExpanded] = useState(!bannerSeen);
   const [demoOpen, setDemoOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const bodyId = useId();
 
   useEffect(() => {
-    if (readFlag(storageKeys.bannerSeen)) return;
+    if (bannerSeen) return;
     timer.current = setTimeout(() => {
       setExpanded(false);
-      writeFlag(storageKeys.bannerSeen);
+      rememberVisitor('bannerSeen');
     }, BANNER_AUTO_COLLAPSE_MS);
     return () => clearTimeout(timer.current);
+    // Only as the banner first shows: seen later (by this timer) changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const toggle = () => {
     // A visitor who toggles first keeps control: no auto-collapse afterwards.
     clearTimeout(timer.current);
-    writeFlag(storageKeys.bannerSeen);
+    rememberVisitor('bannerSeen');
     void track('banner_toggle', { state: expanded ? 'collapsed' : 'expanded' });
     setExpanded((open) => !open);
   };

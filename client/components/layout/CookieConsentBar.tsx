@@ -1,27 +1,26 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { COOKIE_BAR_CLOSED_KEY, readFlag, storageKeys, writeFlag } from '../../lib/storage.ts';
 import { track } from '../../lib/analytics.ts';
+import { rememberVisitor, useVisitor } from '../../lib/visitor.ts';
 
 /**
- * Shows until the visitor accepts (stored for good in localStorage) or closes it (hidden
- * for this browser session only, in sessionStorage). Analytics read the consent through
- * hasCookieConsent() in client/lib/storage.ts.
+ * Shows until the visitor accepts (remembered for a year) or closes it (hidden until the
+ * browser closes): both in cookies (client/lib/visitor.ts), which analytics read too, so the
+ * server draws the page with or without the bar as the browser will.
  */
 export function CookieConsentBar() {
-  const [visible, setVisible] = useState(
-    () => !readFlag(storageKeys.cookieConsent) && !readFlag(COOKIE_BAR_CLOSED_KEY, 'session'),
-  );
+  const visitor = useVisitor();
+  const [visible, setVisible] = useState(!visitor.cookieConsent && !visitor.cookieBarClosed);
   if (!visible) return null;
 
   const accept = () => {
-    writeFlag(storageKeys.cookieConsent);
+    rememberVisitor('cookieConsent');
     setVisible(false);
     // The page the visitor consented on counts too.
     void track('page_view', { path: window.location.pathname });
   };
   const close = () => {
-    writeFlag(COOKIE_BAR_CLOSED_KEY, 'session');
+    rememberVisitor('cookieBarClosed', { forSession: true });
     setVisible(false);
   };
 
