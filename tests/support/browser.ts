@@ -86,13 +86,17 @@ export async function settledVisitorPage(browser: Browser, width: number): Promi
  * The cookies of a visitor who has seen the banner or answered the cookie bar (shared/
  * visitor.ts), set before the first request: the server renders the page for them too.
  */
-export function rememberedVisitor(context: BrowserContext, flags: Partial<Visitor>): Promise<void> {
+export function rememberedVisitor(
+  context: BrowserContext,
+  flags: Partial<Visitor>,
+  host = '127.0.0.1',
+): Promise<void> {
   const set = (Object.keys(flags) as VisitorFlag[]).filter((flag) => flags[flag]);
   return context.addCookies(
     set.map((flag) => ({
       name: VISITOR_COOKIES[flag],
       value: '1',
-      domain: '127.0.0.1',
+      domain: host,
       path: '/',
     })),
   );
