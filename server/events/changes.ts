@@ -3,30 +3,24 @@ import type { Db } from '../db/connect.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type { Round } from '../../shared/domain.ts';
 import { isTimedFinal } from '../../shared/athletics/heats.ts';
-import { eventBeforeChange } from './queries.ts';
-import { eventMessage, type SavedEvent } from './message.ts';
+import { eventBeforeChange, publicEventColumns, type PublicEventRow } from './queries.ts';
+import { eventMessages, type Announced, type SavedEvent } from './message.ts';
 import { checkEventCap, columns, type EventFields, type NewEventFields } from './columns.ts';
 
-/** What announcing an event needs of it: its version, and whether it is a timed final's section. */
-interface Written extends SavedEvent {
+/**
+ * What a write returns: the row the event's announcement is made from, and its race, which
+ * says whether it is a timed final's section.
+ */
+const WRITTEN = [...publicEventColumns, 'events.lynxRace'] as const;
+
+/** The race a timed final's section belongs to, keyed by competition: null for any other event. */
+function timedFinalRace(event: {
+  competitionUic: number;
   lynxRace: string | null;
   round: Round;
   heat: number | null;
   heatCount: number;
-}
-
-const WRITTEN = [
-  'id',
-  'competitionUic',
-  'version',
-  'lynxRace',
-  'round',
-  'heat',
-  'heatCount',
-] as const;
-
-/** The race a timed final's section belongs to, keyed by competition: null for any other event. */
-function timedFinalRace(event: Omit<Written, 'id' | 'version'>) {
+}) {
   if (event.lynxRace === null || !isTimedFinal(event)) return null;
   const { competitionUic, lynxRace } = event;
   return [`${competitionUic}|${lynxRace}`, { competitionUic, lynxRace }] as const;
@@ -37,13 +31,13 @@ function timedFinalRace(event: Omit<Written, 'id' | 'version'>) {
  * goes through here, and so does what spectators are told of them once it commits, one
  * message per event carrying its final state and version. Whether the public saw an event
  * is read once, before its first write, so a hidden or deleted event is announced as
- * removed; each write returns what the announcement needs, so nothing is read twice. The
- * other sections of a timed final written here are told too: their overall ranking, which
- * every section's page shows, has changed.
+ * removed; each write returns the row its announcement is made from, so no event is read
+ * again. The other sections of a timed final written here are told too: their overall
+ * ranking, which every section's page shows, has changed.
  */
 export class EventChanges {
   private wasPublic = new Map<string, boolean>();
-  private written = new Map<string, Written>();
+  private written = new Map<string, PublicEventRow>();
   private removed = new Map<string, { competitionUic: number; version: number }>();
   private timedFinals = new Map<string, { competitionUic: number; lynxRace: string }>();
 
@@ -106,9 +100,10 @@ export class EventChanges {
     return deleted !== undefined;
   }
 
-  private wrote(row: Written): SavedEvent {
+  private wrote({ lynxRace, ...row }: PublicEventRow & { lynxRace: string | null }): SavedEvent {
+    // The race is no part of the payload, which is made from the row as it is.
     this.written.set(row.id, row);
-    const race = timedFinalRace(row);
+    const race = timedFinalRace({ ...row, lynxRace });
     if (race !== null) this.timedFinals.set(...race);
     return { id: row.id, competitionUic: row.competitionUic, version: row.version };
   }
@@ -152,21 +147,33 @@ export class EventChanges {
         ? []
         : await this.trx
             .selectFrom('events')
-            .select(['id', 'competitionUic', 'version'])
+            .select(publicEventColumns)
             .where('id', 'in', unwritten)
             .execute();
-    const current = new Map<string, SavedEvent>([
+    const current = new Map<string, PublicEventRow>([
       ...this.written,
-      ...read.map((r) => [r.id, r] as const),
+      ...read.map((row) => [row.id, row] as const),
     ]);
-    const messages: LiveMessage[] = [];
+    const announced: Announced[] = [];
     for (const [id, wasPublic] of this.wasPublic) {
-      const gone = this.removed.get(id);
-      const event = gone !== undefined ? { id, ...gone } : current.get(id);
-      if (!event) continue;
-      const message = await eventMessage(this.trx, event, wasPublic);
-      if (message) messages.push(message);
+      const removed = this.removed.get(id);
+      const row = current.get(id);
+      if (removed !== undefined) announced.push({ removed: { id, ...removed }, wasPublic });
+      else if (row) announced.push({ row, wasPublic });
     }
-    return messages;
+    return eventMessages(this.trx, announced);
+  }
+
+  /**
+   * The message of one event written here, alone: for a change its timed final's other
+   * sections have nothing new from (the scoreboard's lines are no part of the overall).
+   */
+  async messageOf(id: string): Promise<LiveMessage | null> {
+    const row = this.written.get(id);
+    if (!row) return null;
+    const [message = null] = await eventMessages(this.trx, [
+      { row, wasPublic: this.sawBefore(id) },
+    ]);
+    return message;
   }
 }

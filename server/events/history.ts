@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/types.ts';
 import type { EventHistory, EventVersion } from '../../shared/schemas/eventHistory.ts';
 import {
   correctsResults,
@@ -20,18 +21,20 @@ import {
  * Keeps the event as it stands when what it shows differs from its last kept version: a
  * place, a time or mark, a code, an athlete added or removed, where its rows come from, or
  * its status. A change that shows nothing new (a name, a time in the timetable, a photo) is
- * not kept. Called by eventMessage, inside the transaction of every announced change to an
- * event, whatever wrote it (a file, the form, the scoreboard), and before its payload is read
- * so the payload's `correctedAt` includes it. Hidden events are kept too: the versions are
- * what the event showed, and show again when it is public.
+ * not kept. Called by eventMessages, inside the transaction of every announced change to an
+ * event, whatever wrote it (a file, the form, the scoreboard), with the row the change left
+ * (not read again). Hidden events are kept too: the versions are what the event showed, and
+ * show again when it is public. Returns when it kept a correction, for the payload's
+ * `correctedAt` (null when it kept none).
  */
-export async function recordVersion(trx: Db, eventId: string): Promise<void> {
-  const event = await trx
-    .selectFrom('events')
-    .select(['status', 'results', 'live', 'eventType', 'version'])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) return;
+export async function recordVersion(
+  trx: Db,
+  event: Pick<
+    Selectable<Database['events']>,
+    'id' | 'status' | 'results' | 'live' | 'eventType' | 'version'
+  >,
+): Promise<Date | null> {
+  const eventId = event.id;
   const last = await trx
     .selectFrom('eventVersions')
     .select(['status', 'source', 'rows'])
@@ -42,11 +45,11 @@ export async function recordVersion(trx: Db, eventId: string): Promise<void> {
   const before: ShownResults = last ?? NOTHING_SHOWN;
   const shown = shownResults(event);
   const changes = resultChanges(before, shown, event.eventType);
-  if (changes.length === 0) return;
+  if (changes.length === 0) return null;
   // The scoreboard's lines change with every finisher: the first lines are kept (the event
   // turned unofficial), the rest are no part of what results were published.
   if (before.source === 'live' && shown.source === 'live' && before.status === shown.status) {
-    return;
+    return null;
   }
   const lastResults =
     last?.source === 'results'
@@ -59,7 +62,8 @@ export async function recordVersion(trx: Db, eventId: string): Promise<void> {
           .orderBy('version', 'desc')
           .limit(1)
           .executeTakeFirst()) ?? null);
-  await trx
+  const correction = correctsResults(lastResults, shown, event.eventType);
+  const kept = await trx
     .insertInto('eventVersions')
     .values({
       eventId,
@@ -67,9 +71,20 @@ export async function recordVersion(trx: Db, eventId: string): Promise<void> {
       status: shown.status,
       source: shown.source,
       rows: JSON.stringify(shown.rows),
-      correction: correctsResults(lastResults, shown, event.eventType),
+      correction,
     })
-    .execute();
+    .returning('recordedAt')
+    .executeTakeFirstOrThrow();
+  return correction ? kept.recordedAt : null;
+}
+
+/**
+ * When the event's results were last corrected, as its payload says: the later of the time
+ * its row was read with (correctedAtColumn) and the correction kept since (recordVersion).
+ */
+export function lastCorrected(read: Date | string | null, kept: Date | null): string | null {
+  const times = [read, kept].filter((at) => at !== null).map((at) => new Date(at).getTime());
+  return times.length === 0 ? null : new Date(Math.max(...times)).toISOString();
 }
 
 /** When the event's results were last corrected: a column of a query on `events`. */

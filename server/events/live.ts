@@ -16,7 +16,7 @@ import { rowCapRefusal } from '../../shared/rowCap.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
-import { eventMessage, linesMessage } from './message.ts';
+import { linesMessage } from './message.ts';
 import { findRace, type LynxRace } from './lynx/races.ts';
 import type { StoredEvent } from './lynx/queries.ts';
 import { RowCapExceeded } from './columns.ts';
@@ -177,7 +177,7 @@ export async function saveScoreboardResults(
     });
     if (!saved) return ignored('The event was deleted meanwhile.', stored.id);
     const wasPublic = changes.sawBefore(stored.id);
-    const message = await eventMessage(trx, saved, wasPublic);
+    const message = await changes.messageOf(stored.id);
     // Since the version before (the row was read locked), only the lines and what is worked
     // out from them changed: pages the public already shows the event on are sent it without
     // the rows the lines keep. A heat turning unofficial, its first lines, still goes whole.

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Selection } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/types.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
+import type { EventParents } from '../../shared/live/pushedEvent.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { isTimedFinal } from '../../shared/athletics/heats.ts';
 import { timedFinalRanking } from '../athletics/timedFinal.ts';
@@ -122,34 +124,84 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Event ids are UUIDs; anything else names no event (and must not reach a uuid column). */
 export const isEventId = (id: string): boolean => UUID.test(id);
 
+/**
+ * An event's row as its public payload is made from it (publicEvents): read, or returned by
+ * the write that changed it (changes.ts), in the order the payload's fields come in.
+ */
+export const publicEventColumns = [
+  ...summaryColumns,
+  'events.results',
+  'events.startListFile',
+  'events.live',
+  correctedAtColumn,
+  ...rowCounts,
+] as const;
+
+export type PublicEventRow = Selection<Database, 'events', (typeof publicEventColumns)[number]>;
+
 /** The public event with its competition and club, or undefined when the public may not see it. */
 export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent | undefined> {
   if (!UUID.test(id)) return undefined;
-  const event = await db
+  const row = await db
     .selectFrom('events')
-    .select(summaryColumns)
-    .select(['events.results', 'events.startListFile', 'events.live', correctedAtColumn])
-    .select(rowCounts)
+    .select(publicEventColumns)
     .where('events.id', '=', id)
     .where('events.visible', '=', true)
     .executeTakeFirst();
-  if (!event) return undefined;
-  const competition = await findPublicCompetition(db, event.competitionUic);
-  if (!competition) return undefined;
-  const club = await findVisibleClub(db, competition.clubUic);
-  if (!club) return undefined;
-  const summary = withoutMeaninglessWind(summarize(publicRows(event)));
-  const [scheduled = { ...summary, estimatedStart: null, lateMinutes: null }] = await withEstimates(
+  return row && (await publicEvents(db, [row])).get(id);
+}
+
+/**
+ * The competition and club a public event's payload carries, or undefined when the public
+ * may not see them.
+ */
+export async function findEventParents(
+  db: Db,
+  competitionUic: number,
+): Promise<EventParents | undefined> {
+  const competition = await findPublicCompetition(db, competitionUic);
+  const club = competition && (await findVisibleClub(db, competition.clubUic));
+  return competition && club ? { competition, club } : undefined;
+}
+
+/**
+ * The public events made from their rows, by id: those the public may see (visible, in a
+ * public competition of a visible club) and no others. Each competition, its club and its
+ * schedule are read once for all its events.
+ */
+export async function publicEvents(
+  db: Db,
+  rows: readonly PublicEventRow[],
+): Promise<Map<string, PublicEvent>> {
+  const parents = new Map<number, EventParents | undefined>();
+  for (const { competitionUic, visible } of rows) {
+    if (visible && !parents.has(competitionUic)) {
+      parents.set(competitionUic, await findEventParents(db, competitionUic));
+    }
+  }
+  const shown = rows.flatMap((row) => {
+    const of = row.visible ? parents.get(row.competitionUic) : undefined;
+    return of ? [{ ...of, row, summary: withoutMeaninglessWind(summarize(publicRows(row))) }] : [];
+  });
+  const estimated = await withEstimates(
     db,
-    [summary],
+    shown.map(({ summary }) => summary),
   );
-  return {
-    ...scheduled,
-    correctedAt: isoTime(event.correctedAt),
-    overall: await overallOf(db, event),
-    competition,
-    club,
-  };
+  const events = new Map<string, PublicEvent>();
+  for (const [i, { row, summary, competition, club }] of shown.entries()) {
+    // Estimated in the order given.
+    const estimate = estimated[i];
+    events.set(row.id, {
+      ...summary,
+      estimatedStart: estimate?.estimatedStart ?? null,
+      lateMinutes: estimate?.lateMinutes ?? null,
+      correctedAt: isoTime(row.correctedAt),
+      overall: await overallOf(db, row),
+      competition,
+      club,
+    });
+  }
+  return events;
 }
 
 /**

@@ -2,12 +2,14 @@ import type { WebSocket } from 'ws';
 import type { Bus } from '../infra/bus.ts';
 import type { Logger } from '../infra/logger.ts';
 import { liveFeedSockets } from '../infra/metrics.ts';
-import type { PublicReads } from '../publicCache/reads.ts';
+import { serialise, type PublicReads } from '../publicCache/reads.ts';
 import { Coalescer } from '../live/coalescer.ts';
 import { COALESCE_WINDOW_MS } from '../live/hub.ts';
 import { ScopeCache } from '../live/scopeCache.ts';
 import { TokenBucket } from '../live/tokenBucket.ts';
-import type { LiveMessage } from '../../shared/live/messages.ts';
+import type { LiveMessage, LivePayload } from '../../shared/live/messages.ts';
+import { fullEvent } from '../../shared/live/pushedEvent.ts';
+import { PublicEvent } from '../../shared/schemas/event.ts';
 import { routeOf } from '../live/route.ts';
 import { competitionRoom, eventRoom } from '../../shared/live/protocol.ts';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
@@ -79,8 +81,10 @@ export function refuse(socket: WebSocket, closeCode: number, code: ErrorCode, me
 /**
  * The open feed's sockets in this process (GET /feed, routes.ts) and what they are sent: one
  * bus subscription for all of them, bursts coalesced per event as for Socket.IO, each change
- * encoded once for every socket that follows it. Events are sent whole, read from the node's
- * cache (which the change just made stale), so a feed carries what the API answers.
+ * encoded once for every socket that follows it. Events are sent whole, as the API answers
+ * them: a changed event from its message, with the competition and club the node's cache
+ * holds; one the message carries in part (its lines) or not at all (too large for the bus)
+ * read from the cache.
  */
 export class FeedHub {
   private readonly byCompetition = new Map<number, Set<FeedClient>>();
@@ -181,29 +185,49 @@ export class FeedHub {
         this.inOrder(eventId, () => this.send(competitionUic, eventId, frame));
         return;
       }
-      // Whole, without the rows its lines keep (`event.live`) or too large for the bus
-      // (`event.outdated`): the feed's events are whole, read from the cache all the same.
-      case 'event.changed':
+      case 'event.changed': {
+        const { payload } = message;
+        this.inOrder(payload.event.id, () => this.sendChanged(payload));
+        return;
+      }
+      // Without the rows its lines keep (`event.live`) or too large for the bus
+      // (`event.outdated`): the feed's events are whole, read from the cache instead.
       case 'event.live':
       case 'event.outdated': {
         const { id, competitionUic } =
           message.name === 'event.outdated'
             ? { id: message.payload.eventId, competitionUic: message.payload.competitionUic }
             : message.payload.event;
-        this.inOrder(id, () => this.sendEvent(id, competitionUic));
+        this.inOrder(id, () => this.readEvent(id, competitionUic));
         return;
       }
     }
   }
 
-  private async sendEvent(id: string, competitionUic: number): Promise<void> {
+  /**
+   * The event as its change left it, whole again with the competition and club this node
+   * holds: the change made the event stale in every node's cache, and reading it again would
+   * cost each node a database read per change.
+   */
+  private async sendChanged({ event, version }: LivePayload<'event.changed'>): Promise<void> {
+    const { id, competitionUic } = event;
+    const parents = (await this.deps.reads.eventParents(competitionUic)).facts;
+    // No longer public: its removal (or its competition's) is on its way.
+    if (!parents) return;
+    this.sendEvent(id, competitionUic, version, serialise(PublicEvent, fullEvent(event, parents)));
+  }
+
+  private async readEvent(id: string, competitionUic: number): Promise<void> {
     const event = await this.deps.reads.event(id);
     // No longer public: its removal (or its competition's) is on its way.
     if (!event.json || event.facts?.competitionUic !== competitionUic) return;
-    const { version } = event.facts;
+    this.sendEvent(id, competitionUic, event.facts.version, event.json);
+  }
+
+  private sendEvent(id: string, competitionUic: number, version: number, json: Buffer): void {
     const data = Buffer.concat([
       text(`{"type":"event.changed","version":${version},"event":`),
-      event.json,
+      json,
       text('}'),
     ]);
     this.send(competitionUic, id, { data, key: eventRoom(id), version });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/connect.ts';
 import {
+  findEventParents,
   findPublicEvent,
   isEventId,
   listPublicEventRows,
@@ -20,6 +21,7 @@ import { EventSummaryList, PublicEvent } from '../../shared/schemas/event.ts';
 import { EventHistory } from '../../shared/schemas/eventHistory.ts';
 import { paginate, splitCompetitions, type CompetitionTab } from '../../shared/competitionList.ts';
 import { listedClubs } from '../../shared/selection.ts';
+import type { EventParents } from '../../shared/live/pushedEvent.ts';
 import type { Cached, Loaded, PublicCache } from './cache.ts';
 import { tags } from './tags.ts';
 
@@ -31,7 +33,7 @@ import { tags } from './tags.ts';
 const CLUBS_TTL_MS = 30_000;
 
 /** The same bytes the route's zod serializer would write. */
-function serialise<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
+export function serialise<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
   return Buffer.from(JSON.stringify(z.encode(schema, value)));
 }
 
@@ -65,6 +67,25 @@ export class PublicReads {
         facts: { competitionUic: event.competitionUic, version: event.version },
         tags: [tags.event(id), tags.competition(event.competitionUic)],
         version: event.version,
+      };
+    });
+  }
+
+  /**
+   * The competition and club an event's payload carries, for the open feed to put a pushed
+   * event back together whole; null when the public may not see them. No route serves it.
+   * Stale with the competition alone: as in a cached event's payload, the competition's
+   * `eventCount` is kept until the competition itself changes (tags.ts), so an event's
+   * change costs no read of them.
+   */
+  eventParents(competitionUic: number): Promise<Cached<EventParents | null>> {
+    return this.cache.read(`event-parents:${competitionUic}`, async () => {
+      const parents = (await findEventParents(this.db, competitionUic)) ?? null;
+      return {
+        json: null,
+        facts: parents,
+        tags: [tags.competition(competitionUic)],
+        factsBytes: JSON.stringify(parents).length * 2,
       };
     });
   }

@@ -319,15 +319,16 @@ describe.runIf(testDbKind() === 'pglite')('migration 0008 on events saved before
         { eventId: official.id, status: 'official', source: 'results', correction: false },
       ]);
 
-      await db
+      const corrected = await db
         .updateTable('events')
         .set({
           results: JSON.stringify([rows[0], { ...rows[1], performance: '25.01' }]),
           version: official.version + 1,
         })
         .where('id', '=', official.id)
-        .execute();
-      await recordVersion(db, official.id);
+        .returning(['id', 'status', 'results', 'live', 'eventType', 'version'])
+        .executeTakeFirstOrThrow();
+      await recordVersion(db, corrected);
       const history = await eventHistory(db, official.id);
       expect(history.versions.map((v) => v.correction)).toEqual([true, false]);
       expect(history.versions[0]!.changes.map((c) => c.summary)).toEqual([

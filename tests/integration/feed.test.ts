@@ -212,6 +212,20 @@ describe('the open live feed', () => {
     );
   });
 
+  it('puts a changed event together from its message, reading nothing', async () => {
+    const { competition, heat } = await meet(t);
+    const f = await feed(t, `competitionUic=${competition.uic}`);
+    await f.next('snapshot');
+    // The competition and club the events are put together with are read once.
+    await updateEvent(t.runtime, heat.id, { time: '14:00' });
+    await f.next('event.changed', (m) => m.version === 2);
+    const misses = t.app.publicReads.cache.misses;
+    await updateEvent(t.runtime, heat.id, { time: '14:05', status: 'official', results });
+    const changed = await f.next('event.changed', (m) => m.version === 3);
+    expect(t.app.publicReads.cache.misses).toBe(misses);
+    expect(changed.event).toEqual(await getJson<PublicEvent>(t, `/api/events/${heat.id}`));
+  });
+
   it("of one event gets that event and its competition's changes only", async () => {
     const { competition, heat, final } = await meet(t);
     const f = await feed(t, `eventId=${final.id}`);
