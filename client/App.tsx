@@ -45,14 +45,6 @@ const VerifyPage = lazy(() =>
   import('./pages/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })),
 );
 
-// The stadium screen and the clubs' widget: pages of their own, without the site's frame.
-const BoardPage = lazy(() =>
-  import('./pages/BoardPage.tsx').then((m) => ({ default: m.BoardPage })),
-);
-const EmbedPage = lazy(() =>
-  import('./pages/EmbedPage.tsx').then((m) => ({ default: m.EmbedPage })),
-);
-
 function Loading() {
   return (
     <div className="app-loading" role="status">
@@ -78,8 +70,6 @@ export function App() {
 
   return (
     <Routes>
-      <Route path="board/:clubUrlName/:competitionUrlName" element={later(BoardPage)} />
-      <Route path="embed/:clubUrlName/:competitionUrlName" element={later(EmbedPage)} />
       <Route element={<Layout isAdmin={isAdmin} />}>
         <Route index element={<HomePage />} />
         <Route path="competitions" element={later(CompetitionsPage)} />

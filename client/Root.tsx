@@ -5,12 +5,12 @@ import { ConnectivityProvider, type ConnectivitySource } from './lib/useConnecti
 import { OriginProvider } from './lib/useOrigin.ts';
 import { VisitorProvider } from './lib/visitor.ts';
 import type { Visitor } from '../shared/visitor.ts';
-import { App } from './App.tsx';
 
 /**
- * The app with what its pages read from above, under the router it is given: the browser's
- * (client/main.tsx) or the server's, for one address (client/ssr/render.tsx). One tree for
- * both, so that the page the browser hydrates is the page the server wrote.
+ * An entry's pages (the app, the board, the widget) with what they read from above, under the
+ * router it is given: the browser's (client/main.tsx) or the server's, for one address
+ * (client/ssr/render.tsx). One tree for both, so that the page the browser hydrates is the
+ * page the server wrote.
  */
 export function Root({
   queryClient,
@@ -19,6 +19,7 @@ export function Root({
   origin,
   visitor,
   router: Router,
+  children,
 }: {
   queryClient: QueryClient;
   live: LiveSource;
@@ -26,6 +27,7 @@ export function Root({
   origin: string;
   visitor: () => Visitor;
   router: (props: { children: ReactNode }) => ReactNode;
+  children: ReactNode;
 }) {
   return (
     <StrictMode>
@@ -34,9 +36,7 @@ export function Root({
           <ConnectivityProvider monitor={connectivity}>
             <OriginProvider origin={origin}>
               <VisitorProvider read={visitor}>
-                <Router>
-                  <App />
-                </Router>
+                <Router>{children}</Router>
               </VisitorProvider>
             </OriginProvider>
           </ConnectivityProvider>

@@ -76,7 +76,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
-    : { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        // The site, and two pages that are entries of their own (the stadium board, the
+        // widget): each loads only its own code (server/static.ts serves each its HTML).
+        rollupOptions: {
+          input: {
+            index: path.join(root, 'index.html'),
+            board: path.join(root, 'board.html'),
+            embed: path.join(root, 'embed.html'),
+          },
+        },
+      },
   server: {
     port: 5173,
     proxy: {
@@ -87,10 +100,25 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 }));
 
+/** The dev server answers /board/… and /embed/… with their entry's HTML, as the server does. */
+function standaloneEntries(): Plugin {
+  return {
+    name: 'rith:standalone-entries',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const view = /^\/(board|embed)\//.exec(request.url ?? '')?.[1];
+        if (view) request.url = `/${view}.html`;
+        next();
+      });
+    },
+  };
+}
+
 function browserPlugins() {
   return [
     react(),
     serviceWorker(),
+    standaloneEntries(),
     // Every asset is written once more as .br and .gz at the highest levels, at build time:
     // the server sends whichever the browser accepts (@fastify/static preCompressed) without
     // compressing anything per request. A phone on one bar of signal gets a third of the bytes.

@@ -40,8 +40,17 @@ export function pageRenderer(clientRoot: string, log: FastifyBaseLogger) {
   };
 }
 
-/** index.html with the page's markup inside its root element. */
-export function withMarkup(html: string, markup: string): string {
+const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html with the page's markup inside its root element, which names the address it was
+ * rendered for: the browser hydrates it there only (client/main.tsx), not where the offline
+ * worker serves this page as the shell of another.
+ */
+export function withMarkup(html: string, markup: string, url: string): string {
   // A replacer function: markup holding $' or $& must not splice the page into itself.
-  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" data-rendered="${attribute(url)}">${markup}</div>`,
+  );
 }

@@ -19,6 +19,17 @@ export const clientDist = path.join(clientRoot, 'dist');
 const indexFile = path.join(clientDist, 'index.html');
 
 /**
+ * The HTML a page loads: the site's, or for the stadium board and the widget their own entry
+ * (client/board.html, client/embed.html), which carries only their code.
+ */
+function htmlOf(match: PagePath): string {
+  if (match.page === 'competition' && match.view) {
+    return path.join(clientDist, `${match.view}.html`);
+  }
+  return indexFile;
+}
+
+/**
  * A built file's address (/assets/index-3f2a.js, /favicon.svg, /templates/x.xlsx): plain
  * segments and a name with an extension. Anything else is a page, so an odd or over-long
  * path reaches the not-found page rather than the file server's refusals.
@@ -129,14 +140,15 @@ export async function registerClient(
     const page = match ? await lookUpPage({ db: deps.db, reads: app.publicReads }, match) : null;
     if (!match || !page?.found) return sendNotFoundPage(reply);
     const data = await pageData(request, match);
-    if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(indexFile));
-    let html = await fs.promises.readFile(indexFile, 'utf8');
+    const file = htmlOf(match);
+    if (!page.preview && !data) return sendHtml(reply, 200, fs.createReadStream(file));
+    let html = await fs.promises.readFile(file, 'utf8');
     const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
     if (page.preview) html = withPreview(html, page.preview, origin + url);
     if (data) {
       const visitor = visitorOf(request.cookies);
       const markup = await renderer.render({ url: request.url, origin, visitor }, data);
-      if (markup !== null) html = withMarkup(html, markup);
+      if (markup !== null) html = withMarkup(html, markup, request.url);
       html = withPageData(html, data);
     }
     return sendHtml(reply, 200, html);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { Root } from '../Root.tsx';
+import { App } from '../App.tsx';
 import { newQueryClient } from '../lib/queryClient.ts';
 import type { LiveSource } from '../lib/useLive.ts';
 import { FIRST_VIEW, type ConnectivitySource } from '../lib/useConnectivity.ts';
@@ -40,6 +41,8 @@ export const render: PageRender = ({ url, origin, visitor, entries }) => {
       origin={origin}
       visitor={() => visitor}
       router={router}
-    />,
+    >
+      <App />
+    </Root>,
   );
 };

@@ -21,7 +21,7 @@ async function timeToFirstPage() {
       if (performance.now() - started > 120_000) throw new Error('no page within 120 s');
       try {
         const res = await fetch(`http://127.0.0.1:${PORT}/`);
-        if (res.ok && (await res.text()).includes('<div id="root">')) break;
+        if (res.ok && (await res.text()).includes('<div id="root"')) break;
       } catch {
         // not listening yet
       }

@@ -50,7 +50,7 @@ describe('link previews', () => {
       'https://results.example/api/files/00000000-0000-4000-8000-000000000001',
     );
     // The page's first screen is drawn into it (server/pageRender.ts).
-    expect(eventPage.text).toMatch(/<div id="root"><.*Cork City Sports/s);
+    expect(eventPage.text).toMatch(/<div id="root"[^>]*><.*Cork City Sports/s);
 
     // The finish camera's unofficial lines are shared as provisional.
     const heat = await createEvent(t.runtime.db, competition.uic, {

@@ -21,7 +21,7 @@ async function page(path: string) {
     type: res.headers.get('content-type'),
     robots: /<meta name="robots" content="([^"]*)"/.exec(text)?.[1],
     robotsHeader: res.headers.get('x-robots-tag'),
-    isApp: text.includes('<div id="root">'),
+    isApp: text.includes('<div id="root"'),
   };
 }
 
