@@ -114,11 +114,35 @@ function standaloneEntries(): Plugin {
   };
 }
 
+/**
+ * The entry's script and the chunks it preloads go at the end of the body, not in the head:
+ * on a phone's slow link a server-rendered page (server/pageRender.ts) takes its markup
+ * whole, with the bandwidth to itself, and paints, before the scripts start to download. The
+ * scripts are modules, run once the document is parsed wherever they stand.
+ */
+function scriptsLast(): Plugin {
+  const scripts = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
+  return {
+    name: 'rith:scripts-last',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tags = html.match(scripts)?.map((tag) => tag.trim()) ?? [];
+        return html
+          .replace(scripts, '')
+          .replace('</body>', () => `  ${tags.join('\n    ')}\n  </body>`);
+      },
+    },
+  };
+}
+
 function browserPlugins() {
   return [
     react(),
     serviceWorker(),
     standaloneEntries(),
+    scriptsLast(),
     // Every asset is written once more as .br and .gz at the highest levels, at build time:
     // the server sends whichever the browser accepts (@fastify/static preCompressed) without
     // compressing anything per request. A phone on one bar of signal gets a third of the bytes.

@@ -9,6 +9,7 @@ import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
 import { matchPagePath, type PagePath } from './pagePaths.ts';
 import { readPageData, withPageData, type PageData } from './pageData.ts';
 import { pageRenderer, withMarkup } from './pageRender.ts';
+import { styleInliner } from './inlineStyles.ts';
 import { visitorOf } from '../shared/visitor.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { sendError } from './errors.ts';
@@ -116,6 +117,7 @@ export async function registerClient(
   });
 
   const renderer = pageRenderer(clientRoot, app.log);
+  const inlineStyles = styleInliner(clientDist);
   // Loaded once the server listens, off the start-up's path, and before a visitor asks.
   app.addHook('onListen', async () => renderer.warmUp());
 
@@ -148,7 +150,11 @@ export async function registerClient(
     if (data) {
       const visitor = visitorOf(request.cookies);
       const markup = await renderer.render({ url: request.url, origin, visitor }, data);
-      if (markup !== null) html = withMarkup(html, markup, request.url);
+      if (markup !== null) {
+        html = withMarkup(html, markup, request.url);
+        // The file cannot be read (a build under way): the links stay, and the page works.
+        html = await inlineStyles(html).catch(() => html);
+      }
       html = withPageData(html, data);
     }
     return sendHtml(reply, 200, html);
