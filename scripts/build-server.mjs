@@ -2,7 +2,7 @@
 // agent, admin:create) from TypeScript into dist/: one .js file and its source map per source
 // file, folders kept, so plain `node` runs it. With --if-stale it builds only when a file it
 // compiled last time (or the lockfile, tsconfig.json, this script) is newer than that build.
-// Last, it dumps a migrated embedded database to dist/pglite-template.tar.gz, which a new
+// Last, it leaves a migrated embedded database in dist/pglite-template/, which a new
 // data directory starts from (server/db/template.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,14 +17,15 @@ const manifest = path.join(outdir, 'sources.json');
 
 /**
  * Where compiling starts: the entry points, and the modules loaded by their path rather than
- * imported (the parse thread, the live fan-out process; the agent, which
- * server/timingRoom/agentBundle.ts bundles for download, see server/ownFiles.ts). Every module
- * they import, dynamically or not, is compiled with them.
+ * imported (the parse thread, the template's copy thread, the live fan-out process; the
+ * agent, which server/timingRoom/agentBundle.ts bundles for download, see
+ * server/ownFiles.ts). Every module they import, dynamically or not, is compiled with them.
  */
 const ENTRIES = [
   'server/main.ts',
   'worker/main.ts',
   'worker/parseThread.ts',
+  'server/db/copyThread.ts',
   'server/live/fanout/child.ts',
   'agent/main.ts',
   'scripts/admin-create.ts',

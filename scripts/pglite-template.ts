@@ -1,19 +1,29 @@
 // Run by scripts/build-server.mjs after it compiles: an embedded database, migrated and
-// holding the price plans, dumped to dist/pglite-template.tar.gz. A new data directory
-// starts from it (server/db/template.ts) instead of PostgreSQL's initdb and every migration:
-// `npm start` on a new install answers in about a second rather than four.
+// holding the price plans, left in dist/pglite-template/. A new data directory starts as a
+// copy of it (server/db/template.ts) instead of PostgreSQL's initdb and every migration,
+// which `npm start` on a new install would otherwise wait for.
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { connectDatabase } from '../server/db/connect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { ensurePricePlans } from '../server/pricing/plans.ts';
-import { TEMPLATE_FILE } from '../server/db/template.ts';
+import { TEMPLATE_DIR } from '../server/db/template.ts';
 
-const database = await connectDatabase({ kind: 'pglite', dataDir: undefined });
+// Made beside it and renamed into place: an interrupted build leaves no half template, and
+// with no template in place, the database here is made by initdb, not copied.
+const staging = `${TEMPLATE_DIR}.new`;
+await fs.rm(TEMPLATE_DIR, { recursive: true, force: true });
+await fs.rm(staging, { recursive: true, force: true });
+const database = await connectDatabase({ kind: 'pglite', dataDir: staging });
 try {
   await migrateToLatest(database.db);
   await ensurePricePlans(database.db);
-  const dump = await database.dumpDataDir!();
-  await fs.writeFile(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
 } finally {
   await database.close();
 }
+// Readable by whoever runs the server, which copies it (the image is built as root and runs
+// as `node`): PGlite leaves some files readable by their owner only.
+for (const entry of await fs.readdir(staging, { recursive: true, withFileTypes: true })) {
+  await fs.chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+}
+await fs.rename(staging, TEMPLATE_DIR);

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { prepareDataDir } from './db/template.ts';
 import { createLogger } from './infra/logger.ts';
-import { serve } from './serve.ts';
 
 let config: Config;
 try {
@@ -11,7 +11,15 @@ try {
   process.exit(1);
 }
 const log = createLogger(config, 'rith-api');
-serve(config, log).catch((err: unknown) => {
-  log.fatal({ err }, 'Rith failed to start');
-  process.exit(1);
-});
+// A new embedded data directory is copied from the template while the server's modules load
+// (serve.ts is imported after). connectDatabase waits for that copy, or tries again if it
+// failed, and reports the failure.
+if (config.database.kind === 'pglite' && config.database.dataDir) {
+  prepareDataDir(config.database.dataDir).catch(() => {});
+}
+import('./serve.ts')
+  .then(({ serve }) => serve(config, log))
+  .catch((err: unknown) => {
+    log.fatal({ err }, 'Rith failed to start');
+    process.exit(1);
+  });

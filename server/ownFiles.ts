@@ -16,3 +16,10 @@ export const rootUrl = new URL(compiled ? '../../' : '../', import.meta.url);
 export function ownModule(name: string): URL {
   return new URL(compiled ? `dist/${name}.js` : `${name}.ts`, rootUrl);
 }
+
+/**
+ * Where a worker thread whose entry is TypeScript starts (running from the sources): it
+ * registers tsx, then loads the entry named in workerData. Compiled, a thread starts at its
+ * .js entry.
+ */
+export const THREAD_BOOT = new URL('worker/threadBoot.mjs', rootUrl);

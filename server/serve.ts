@@ -27,8 +27,12 @@ export async function serve(
   const startedAt = performance.now();
   // One logger for the process: the runtime's parts and every request's lines.
   const runtime = await createRuntime(config, log);
-  const data = await bootstrapData(runtime.db, config.seedDemo);
-  const app = await buildApp(runtime, { logger: log });
+  // The app is built while the data is: the live fan-out processes buildApp starts then load
+  // while a first run's demo data is seeded, not after. Nothing is served before both are done.
+  const [data, app] = await Promise.all([
+    bootstrapData(runtime.db, config.seedDemo),
+    buildApp(runtime, { logger: log }),
+  ]);
   // Embedded mode runs the upload jobs in this process; scaled mode has `npm run worker`.
   const processors = config.redisUrl ? null : await registerProcessors(runtime);
   const url = config.publicUrl ?? `http://localhost:${config.port}`;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseJob, ParseOutput } from '../server/parsers/upload.ts';
-import { ownModule, rootUrl } from '../server/ownFiles.ts';
+import { ownModule, THREAD_BOOT } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {
   /** A parse running longer is stopped and its upload fails. */
@@ -20,8 +20,6 @@ interface Task {
   reject(err: Error): void;
 }
 
-/** A thread starts from JavaScript: a TypeScript entry is loaded through this (it registers tsx). */
-const TSX_BOOT = new URL('worker/threadBoot.mjs', rootUrl);
 /** The module the thread runs: it parses each job it is sent (see parseThread.ts). */
 const PARSE_THREAD = ownModule('worker/parseThread');
 
@@ -55,7 +53,7 @@ export class ParseSandbox {
   private spawn(): Worker {
     // Compiled (npm start, the image), the entry is JavaScript and runs as it is: no tsx.
     const typescript = this.entry.pathname.endsWith('.ts');
-    const thread = new Worker(typescript ? TSX_BOOT : this.entry, {
+    const thread = new Worker(typescript ? THREAD_BOOT : this.entry, {
       workerData: { entry: this.entry.href },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxMemoryMb,

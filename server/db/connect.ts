@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
 import { PGliteDialect } from './pglite.ts';
-import { poolProbe } from './probe.ts';
-import { templateForNewDataDir } from './template.ts';
+import { prepareDataDir } from './template.ts';
 
 export type Db = Kysely<Database>;
 
@@ -37,13 +34,10 @@ export async function connectDatabase(
 ): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()];
   if (config.kind === 'pglite') {
-    if (config.dataDir) await fs.mkdir(config.dataDir, { recursive: true });
-    const loadDataDir =
-      options.loadDataDir ??
-      (config.dataDir ? await templateForNewDataDir(config.dataDir) : undefined);
+    if (config.dataDir) await prepareDataDir(config.dataDir);
     const pglite = await PGlite.create({
       ...(config.dataDir ? { dataDir: config.dataDir } : {}),
-      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       parsers: { [DATE_OID]: keepDateText },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
@@ -59,6 +53,8 @@ export async function connectDatabase(
     };
   }
 
+  // pg is loaded only for PostgreSQL: an embedded start-up does not wait for it.
+  const [{ default: pg }, { poolProbe }] = await Promise.all([import('pg'), import('./probe.ts')]);
   const pool = new pg.Pool({
     connectionString: config.url,
     max: POOL_SIZE,

@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from './redis.ts';
 import {
   liveMessages,
   MAX_LIVE_MESSAGE_BYTES,
@@ -205,9 +206,9 @@ export class RedisStreamBus implements Bus {
     private readonly log: Pick<Logger, 'warn'>,
   ) {
     // No retry limit: while Redis is away, commands wait for it instead of failing.
-    this.writer = new Redis(url, { maxRetriesPerRequest: null });
-    this.reader = new Redis(url, { maxRetriesPerRequest: null });
-    this.sender = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.writer = connectRedis(url, { maxRetriesPerRequest: null });
+    this.reader = connectRedis(url, { maxRetriesPerRequest: null });
+    this.sender = connectRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     for (const connection of [this.writer, this.reader, this.sender]) {
       // ioredis reconnects by itself; an unhandled 'error' event would end the process.
       connection.on('error', (err: Error) => this.log.warn({ err }, 'change bus: Redis error'));

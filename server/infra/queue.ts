@@ -1,7 +1,11 @@
-import { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
+import type * as BullMQ from 'bullmq';
+import type { Queue as BullQueue, Worker as BullWorker } from 'bullmq';
 import { queues, type JobPayload, type QueueName } from './queues.ts';
 import type { Logger } from './logger.ts';
 import type { JobState, QueueDepth } from './metrics.ts';
+import { lazyPackage } from './lazyPackage.ts';
+
+const bullmq = lazyPackage<typeof BullMQ>('bullmq');
 
 export type JobHandler<N extends QueueName> = (payload: JobPayload<N>) => Promise<void>;
 
@@ -168,7 +172,7 @@ export class BullMqQueue implements JobQueue {
   private producer(name: QueueName): BullQueue {
     let q = this.producers.get(name);
     if (!q) {
-      q = new BullQueue(name, { connection: this.connection() });
+      q = new (bullmq().Queue)(name, { connection: this.connection() });
       this.producers.set(name, q);
     }
     return q;
@@ -192,7 +196,7 @@ export class BullMqQueue implements JobQueue {
   }
 
   work<N extends QueueName>(name: N, handler: JobHandler<N>, options: WorkOptions = {}): void {
-    const worker = new BullWorker(
+    const worker = new (bullmq().Worker)(
       name,
       async (job) => handler(parsePayload(name, job.data)),
       // A worker that dies mid-job loses its lock within 6 s, and the job runs again on

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis.ts';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -97,7 +97,7 @@ function wrap(limiter: RateLimiterAbstract): Limiter {
 
 export function createRateLimits(redisUrl: string | undefined, prefix: string): RateLimits {
   const redis = redisUrl
-    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    ? connectRedis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   // ioredis reconnects by itself and the insurance limiter counts meanwhile: a failed
   // reconnect needs no line each (unheard, ioredis prints one per try).

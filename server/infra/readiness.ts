@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { connectRedis } from './redis.ts';
 
 /** A probe that has not answered by then counts as down: a load balancer must not wait. */
 export const PROBE_TIMEOUT_MS = 2_000;
@@ -71,7 +71,7 @@ export function createReadiness(
   // A connection of its own: the probe tells whether Redis answers, not whether a queue
   // or the bus happen to be busy. It reconnects by itself once Redis is back.
   const redis = redisUrl
-    ? new Redis(redisUrl, { maxRetriesPerRequest: 0, connectTimeout: PROBE_TIMEOUT_MS })
+    ? connectRedis(redisUrl, { maxRetriesPerRequest: 0, connectTimeout: PROBE_TIMEOUT_MS })
     : undefined;
   // Connection errors are what the probe reports; they need no log line each.
   redis?.on('error', () => {});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../infra/redis.ts';
 import type { Logger } from '../infra/logger.ts';
 
 /** Each node says every so often how many sockets each address holds on it... */
@@ -41,8 +42,8 @@ export class SharedCounts {
     log: Logger,
   ) {
     this.channel = `${prefix}:live-sockets`;
-    this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(redisUrl);
+    this.publisher = connectRedis(redisUrl, { maxRetriesPerRequest: 1 });
+    this.subscriber = connectRedis(redisUrl);
     // While Redis is away each node counts its own sockets only; it says so once.
     let away = false;
     for (const connection of [this.publisher, this.subscriber]) {

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/connect.ts';
 import type { RecoveryConfig } from '../config.ts';
 import type { Logger } from '../infra/logger.ts';
@@ -12,6 +13,9 @@ import {
   type MailRow,
 } from './outbox.ts';
 import type { Mail } from './mail.ts';
+import { lazyPackage } from '../infra/lazyPackage.ts';
+
+const nodemailer = lazyPackage<typeof Nodemailer>('nodemailer');
 
 /** How an e-mail leaves: through the relay (sent), or to the log when there is none (kept). */
 interface Transport {
@@ -46,7 +50,7 @@ class SmtpTransport implements Transport {
     // Every wait ends well within the lease, so no other process takes the e-mail while
     // this one may still be handing it over.
     const timeout = Math.max(100, Math.floor(leaseMs / 3));
-    this.transport = nodemailer.createTransport({
+    this.transport = nodemailer().createTransport({
       url: smtpUrl,
       connectionTimeout: timeout,
       greetingTimeout: timeout,

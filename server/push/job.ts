@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import webpush, { WebPushError } from 'web-push';
+import type * as WebPush from 'web-push';
 import type { Db } from '../db/connect.ts';
 import type { PushConfig } from '../config.ts';
 import type { Logger } from '../infra/logger.ts';
@@ -11,6 +11,9 @@ import { listPublicEventRows } from '../events/queries.ts';
 import { dueAlerts, type AlertKind, type DueAlert } from './alerts.ts';
 import { vapidKeys, type VapidKeys } from './keys.ts';
 import { pushEndpoint } from './endpoints.ts';
+import { lazyPackage } from '../infra/lazyPackage.ts';
+
+const webpush = lazyPackage<typeof WebPush>('web-push');
 import {
   claimAlerts,
   claimedKeys,
@@ -129,7 +132,7 @@ async function send(
   keys: VapidKeys,
 ): Promise<'sent' | 'gone' | 'refused' | 'retry'> {
   try {
-    await webpush.sendNotification(
+    await webpush().sendNotification(
       {
         endpoint: subscription.endpoint,
         keys: { p256dh: subscription.p256dh, auth: subscription.auth },
@@ -164,7 +167,7 @@ async function send(
  * failures: later, by the queue's retry.
  */
 export function outcomeOf(err: unknown): 'gone' | 'refused' | 'retry' {
-  if (!(err instanceof WebPushError)) {
+  if (!(err instanceof webpush().WebPushError)) {
     // web-push encrypts before it sends: a key it cannot use fails here, for good.
     return err instanceof Error && /key|encrypt|ecdh/i.test(err.message) ? 'gone' : 'retry';
   }

@@ -1,6 +1,9 @@
-import webpush from 'web-push';
+import type * as WebPush from 'web-push';
 import type { Db } from '../db/connect.ts';
 import type { PushConfig } from '../config.ts';
+import { lazyPackage } from '../infra/lazyPackage.ts';
+
+const webpush = lazyPackage<typeof WebPush>('web-push');
 
 export interface VapidKeys {
   publicKey: string;
@@ -21,7 +24,7 @@ export async function vapidKeys(db: Db, config: PushConfig): Promise<VapidKeys> 
     .where('id', '=', 1)
     .executeTakeFirst();
   if (kept) return kept;
-  const made = webpush.generateVAPIDKeys();
+  const made = webpush().generateVAPIDKeys();
   await db
     .insertInto('pushKeys')
     .values({ id: 1, ...made })
