@@ -9,7 +9,7 @@ import { asNotFoundPage, lookUpPage, withPreview } from './linkPreview.ts';
 import { matchPagePath, type PagePath } from './pagePaths.ts';
 import { readPageData, withPageData, type PageData } from './pageData.ts';
 import { pageRenderer, withMarkup } from './pageRender.ts';
-import { styleInliner } from './inlineStyles.ts';
+import { paintFirst } from './paintFirst.ts';
 import { visitorOf } from '../shared/visitor.ts';
 import { SESSION_COOKIE } from './auth/sessions.ts';
 import { sendError } from './errors.ts';
@@ -117,7 +117,7 @@ export async function registerClient(
   });
 
   const renderer = pageRenderer(clientRoot, app.log);
-  const inlineStyles = styleInliner(clientDist);
+  const forFirstPaint = paintFirst(clientDist);
   // Loaded once the server listens, off the start-up's path, and before a visitor asks.
   app.addHook('onListen', async () => renderer.warmUp());
 
@@ -153,7 +153,7 @@ export async function registerClient(
       if (markup !== null) {
         html = withMarkup(html, markup, request.url);
         // The file cannot be read (a build under way): the links stay, and the page works.
-        html = await inlineStyles(html).catch(() => html);
+        html = await forFirstPaint(html).catch(() => html);
       }
       html = withPageData(html, data);
     }
