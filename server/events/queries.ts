@@ -148,7 +148,8 @@ export async function findPublicEvent(db: Db, id: string): Promise<PublicEvent |
     .where('events.id', '=', id)
     .where('events.visible', '=', true)
     .executeTakeFirst();
-  return row && (await publicEvents(db, [row])).get(id);
+  // By the row's own id: the address may spell the UUID in capitals.
+  return row && (await publicEvents(db, [row])).get(row.id);
 }
 
 /**
