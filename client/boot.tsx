@@ -1,4 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { Root } from './Root.tsx';
+import { readVisitor } from './lib/visitor.ts';
 import { LiveConnection } from './lib/live.ts';
 import { newQueryClient } from './lib/queryClient.ts';
 import { seedFromPage } from './lib/pageData.ts';
@@ -8,11 +11,10 @@ import { registerOfflineWorker } from './lib/offline.ts';
 import './styles/base.css';
 
 export interface Started {
-  queryClient: QueryClient;
-  live: LiveConnection;
-  connectivity: ConnectivityMonitor;
   /** The element the page is drawn in. */
   root: HTMLElement;
+  /** The entry's pages with what they read from above, under the browser's router. */
+  app: (pages: ReactNode) => ReactNode;
 }
 
 /**
@@ -30,5 +32,17 @@ export function startPage(): Started {
   registerOfflineWorker();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
-  return { queryClient, live, connectivity, root };
+  const app = (pages: ReactNode) => (
+    <Root
+      queryClient={queryClient}
+      live={live}
+      connectivity={connectivity}
+      origin={window.location.origin}
+      visitor={readVisitor}
+      router={BrowserRouter}
+    >
+      {pages}
+    </Root>
+  );
+  return { root, app };
 }
