@@ -33,6 +33,13 @@ const PGLITE_FILES = [
 // sets it), and the embedded set above on PGlite; without DATABASE_URL, all of it on PGlite.
 // A project left out is named in the closing lines of `npm test`
 // (tests/support/projectsReporter.ts).
+/**
+ * How long expect.poll waits by default where a browser or a spawned process answers: 1 s
+ * (vitest's default) is a page's first paint on a loaded CI machine, and a page that did
+ * show its cards 1.2 s in failed the run. Still a wait for the condition, never a sleep.
+ */
+const SLOW_POLL = { poll: { timeout: 10_000 } };
+
 const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name: `integration-${db}`,
@@ -63,6 +70,7 @@ export default defineConfig({
                 env: { RITH_TEST_DB: 'postgres' },
                 testTimeout: 90_000,
                 hookTimeout: 90_000,
+                expect: SLOW_POLL,
               },
             },
           ]
@@ -75,6 +83,7 @@ export default defineConfig({
           env: { RITH_TEST_DB: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          expect: SLOW_POLL,
         },
       },
     ],

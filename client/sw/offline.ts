@@ -56,12 +56,15 @@ async function trim(name: CacheName): Promise<void> {
   }
 }
 
-/** Keeps a good, complete answer for the address; redirects and errors are not kept. */
+/**
+ * Keeps a good, complete answer for the address; redirects and errors are not kept. A put
+ * replaces the kept copy only once the new body has arrived whole, and moves the entry to
+ * the end (the newest for trim()): a signal lost mid-download keeps the old copy. Deleting
+ * first would have lost it.
+ */
 async function keep(name: CacheName, request: Request, response: Response): Promise<void> {
   if (!response.ok || response.type !== 'basic' || response.status !== 200) return;
   const cache = await caches.open(name);
-  // Delete first: a re-put entry moves to the end, the newest for trim().
-  await cache.delete(request);
   await cache.put(request, response);
   await trim(name);
 }
@@ -78,7 +81,6 @@ async function keepPage(request: Request, response: Response): Promise<void> {
   for (const path of assetsOf(html)) {
     const held = await assets.match(path);
     if (held) {
-      await assets.delete(path);
       await assets.put(path, held);
     } else {
       await assets.add(path).catch(() => undefined);

@@ -29,7 +29,7 @@ afterAll(async () => {
 let meets = 0;
 async function meet(name: string) {
   const db = t.runtime.db;
-  // A club of its own each time, a retried test's too.
+  // A club of its own each time: the widths share one server.
   meets += 1;
   const club = await createClub(db, { clubName: 'Leevale AC', urlName: `${name}-${meets}` });
   const competition = await createCompetition(db, club.uic, {
@@ -49,18 +49,28 @@ async function meet(name: string) {
 }
 
 /**
- * Until the service worker runs the page and has kept it and the reads it names: any read
- * kept is not enough, the page's own must be, or the reload offline finds nothing to show.
+ * Until the service worker is in charge of the page and has kept it, the built files it
+ * loaded (its lazily loaded chunks too) and the reads it names: any read kept is not enough,
+ * the page's own must be, or the reload offline finds nothing to show.
  */
 async function untilKept(page: Page, reads: string[]): Promise<void> {
   await page.waitForFunction(async (paths) => {
     if (!navigator.serviceWorker.controller) return false;
-    const pages = await caches.open('rith-pages-v1');
-    const kept = (await caches.open('rith-data-v1')).keys();
-    const urls = (await kept).map((request) => new URL(request.url));
+    const keys = async (name: string) =>
+      (await (await caches.open(name)).keys()).map((request) => new URL(request.url));
+    const [pages, assets, data] = await Promise.all(
+      ['rith-pages-v1', 'rith-assets-v1', 'rith-data-v1'].map(keys),
+    );
+    const has = (urls: URL[] | undefined, path: string) =>
+      urls?.some((url) => `${url.pathname}${url.search}` === path) ?? false;
+    const files = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'));
     return (
-      (await pages.match(location.href)) !== undefined &&
-      paths.every((path) => urls.some((url) => `${url.pathname}${url.search}` === path))
+      has(pages, `${location.pathname}${location.search}`) &&
+      files.every((url) => has(assets, url.pathname)) &&
+      paths.every((path) => has(data, path))
     );
   }, reads);
 }
@@ -72,10 +82,7 @@ const banner = (page: Page) => page.locator('.network-banner');
 /** "Offline · results from 14:02": the time of day the page's results were current. */
 const OFFLINE = /^Offline · results from \d{2}:\d{2}/;
 
-// Chromium now and then sends a reload past the service worker that controls the page
-// (net::ERR_INTERNET_DISCONNECTED) when other browser files run beside this one; until that
-// is understood, a test that meets it runs again rather than failing the run.
-describe('offline', { retry: 2 }, () => {
+describe('offline', () => {
   it('serves the manifest and the worker, never cached by the browser', async () => {
     const manifest = await fetch(`${t.url}/manifest.webmanifest`);
     expect(manifest.status).toBe(200);
