@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { prepareDataDir } from './db/template.ts';
 import { createLogger } from './infra/logger.ts';
+import { preforkFanout } from './live/fanout/prefork.ts';
 
 let config: Config;
 try {
@@ -17,6 +18,8 @@ const log = createLogger(config, 'rith-api');
 if (config.database.kind === 'pglite' && config.database.dataDir) {
   prepareDataDir(config.database.dataDir).catch(() => {});
 }
+// The live fan-out processes load their modules meanwhile too; the pool takes them then.
+preforkFanout(config.liveProcesses - 1);
 import('./serve.ts')
   .then(({ serve }) => serve(config, log))
   .catch((err: unknown) => {

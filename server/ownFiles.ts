@@ -1,12 +1,22 @@
+import fs from 'node:fs';
+
 /**
  * Where Rith's own files are. The same code runs from its TypeScript sources (tsx, vitest)
- * and compiled into dist/ by `npm run build` (plain node), where this module sits one folder
- * deeper: dist/server/ownFiles.js.
+ * and compiled into dist/ by `npm run build` (plain node), where each entry point is one
+ * bundled file at its own depth (dist/server/main.js, dist/server/db/copyThread.js).
  */
 const compiled = import.meta.url.endsWith('.js');
 
+/** The nearest folder up from this code that holds package.json: the root, at any depth. */
+function rootOf(from: URL): URL {
+  for (let dir = new URL('./', from); ; dir = new URL('../', dir)) {
+    if (fs.existsSync(new URL('package.json', dir))) return dir;
+    if (new URL('../', dir).href === dir.href) throw new Error(`no package.json above ${from.href}`);
+  }
+}
+
 /** The checkout's (or the image's) root: client/dist and agent/rith.lss are under it. */
-export const rootUrl = new URL(compiled ? '../../' : '../', import.meta.url);
+export const rootUrl = rootOf(new URL(import.meta.url));
 
 /**
  * One of our modules loaded by its path rather than imported (a thread's entry, the agent
@@ -23,3 +33,9 @@ export function ownModule(name: string): URL {
  * .js entry.
  */
 export const THREAD_BOOT = new URL('worker/threadBoot.mjs', rootUrl);
+
+/**
+ * The build's migrated empty database (scripts/pglite-template.ts), beside the compiled
+ * server; absent when running from the sources.
+ */
+export const TEMPLATE_URL = new URL(compiled ? 'dist/pglite-template' : 'pglite-template', rootUrl);

@@ -3,14 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ownModule, THREAD_BOOT } from '../ownFiles.ts';
+import { ownModule, TEMPLATE_URL, THREAD_BOOT } from '../ownFiles.ts';
 
 /**
- * The build's migrated empty database (scripts/pglite-template.ts), a data directory as
- * PGlite leaves it: beside the compiled server in dist/, absent when running from source,
- * where a new data directory is made anew by PostgreSQL's initdb.
+ * The build's migrated empty database, a data directory as PGlite leaves it; without it
+ * (running from the sources), a new data directory is made anew by PostgreSQL's initdb.
  */
-export const TEMPLATE_DIR = fileURLToPath(new URL('../../pglite-template', import.meta.url));
+export const TEMPLATE_DIR = fileURLToPath(TEMPLATE_URL);
 
 /** Copies a folder; a thread's entry, loaded by its path. */
 const COPY_THREAD = ownModule('server/db/copyThread');

@@ -1,14 +1,12 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Socket as NetSocket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../infra/logger.ts';
-import { ownModule } from '../../ownFiles.ts';
 import type { LiveBackend } from '../backend.ts';
 import type { ConnectionCounts } from '../connections.ts';
 import type { LiveMetrics } from '../hub.ts';
+import { fanoutProcess } from './prefork.ts';
 import type { FanoutConfig, FromFanout, Question, SocketHandover, ToFanout } from './protocol.ts';
 
-const CHILD = ownModule('server/live/fanout/child');
 /** How often a fan-out process is asked whether it still answers. */
 const HEARTBEAT_MS = 5000;
 /** A fan-out process silent this long is hung: it is killed, and replaced. */
@@ -19,15 +17,6 @@ const SILENT_LIMIT_MS = 20_000;
  * process this far behind (a fraction of a second's handovers) gets no more for now.
  */
 const MAX_IN_FLIGHT = 256;
-
-/**
- * A fan-out process's young generation (each of V8's two semi-spaces, in MB; V8's default
- * here is 16). A broadcast allocates a few hundred bytes per socket, and with thousands of
- * sockets the default filled mid-broadcast: a collection in the middle of writing a
- * publication. Doubled, bench:live's p99 at 10,000 spectators fell by some 20-40 ms. It is
- * the most the process may take, not what it reserves.
- */
-const SEMI_SPACE_MB = 32;
 
 export interface MemberDeps {
   config: FanoutConfig;
@@ -60,16 +49,7 @@ export class FanoutMember {
   private readonly heartbeat: NodeJS.Timeout;
 
   constructor(private readonly deps: MemberDeps) {
-    const typescript = CHILD.pathname.endsWith('.ts');
-    this.child = fork(fileURLToPath(CHILD), [], {
-      // From sources (tests, tsx) the child loads TypeScript as this process does.
-      execArgv: [
-        ...(typescript ? ['--import', 'tsx'] : ['--enable-source-maps']),
-        ...process.execArgv.filter((flag) => flag === '--expose-gc'),
-        `--max-semi-space-size=${SEMI_SPACE_MB}`,
-      ],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    this.child = fanoutProcess();
     let markStarted = () => {};
     this.started = new Promise<void>((resolve) => (markStarted = resolve));
     this.child.on('message', (message: FromFanout) => {
