@@ -11,7 +11,8 @@ const compiled = import.meta.url.endsWith('.js');
 function rootOf(from: URL): URL {
   for (let dir = new URL('./', from); ; dir = new URL('../', dir)) {
     if (fs.existsSync(new URL('package.json', dir))) return dir;
-    if (new URL('../', dir).href === dir.href) throw new Error(`no package.json above ${from.href}`);
+    if (new URL('../', dir).href === dir.href)
+      throw new Error(`no package.json above ${from.href}`);
   }
 }
 
