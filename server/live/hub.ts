@@ -20,6 +20,7 @@ import {
 } from '../../shared/live/protocol.ts';
 import type { LiveBackend } from './backend.ts';
 import { Coalescer } from './coalescer.ts';
+import { emitToRooms } from './frames.ts';
 import { ScopeCache } from './scopeCache.ts';
 import type { ConnectionCounts } from './connections.ts';
 import { TokenBucket } from './tokenBucket.ts';
@@ -230,8 +231,8 @@ export function createLiveHub(io: Server, deps: LiveHubDeps): { close(): void } 
         );
         return;
     }
-    // One emit to all the rooms: a socket in several gets the message once.
-    io.to(rooms).emit(message.name, message.payload);
+    // One frame for all the rooms: a socket in several gets the message once.
+    emitToRooms(io, rooms, message.name, message.payload);
     metrics.pushed(message.name, (Date.now() - committedAt) / 1000);
   }
 
