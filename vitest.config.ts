@@ -53,10 +53,8 @@ const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
 
 export default defineConfig({
   test: {
-    // Three files at a time on two cores: with two, a third of the CPU stayed idle (browser
-    // tests wait on pages, spawned servers and timers). Every PostgreSQL file has its
-    // worker's own database.
-    maxWorkers: 3,
+    // Two files at a time on two cores: every PostgreSQL file has its worker's own database.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       integration('pglite'),

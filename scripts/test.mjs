@@ -56,7 +56,7 @@ if (fs.existsSync(projectsReport)) {
   closing.push(
     `Projects: ${ran.join(', ') || 'none'} ran${left.length ? `; not run: ${left.join(', ')}` : ''}`,
   );
-  // Where the minutes go: each project's wall time (they overlap on three workers) and its
+  // Where the minutes go: each project's wall time (they overlap on two workers) and its
   // files' time added up.
   for (const t of times) {
     closing.push(

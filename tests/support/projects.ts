@@ -21,7 +21,7 @@ export interface ProjectsRun {
   notRun: { name: string; reason: string }[];
   /**
    * Per project: its files, their time added up (import, set-up and tests), and the wall time
-   * from its first file's start to its last file's end (projects overlap on the workers).
+   * from its first file's start to its last file's end (projects overlap on two workers).
    */
   times: { name: string; files: number; fileSeconds: number; wallSeconds: number }[];
 }
