@@ -1,7 +1,8 @@
 // Compiles what production runs (the server, the worker and its parse thread, the timing room
 // agent, admin:create) from TypeScript into dist/: one bundled .js file and its source map per
-// entry point, at the entry's path, so plain `node` runs it. With --if-stale it builds only when a file it
-// compiled last time (or the lockfile, tsconfig.json, this script) is newer than that build.
+// entry point, at the entry's path, with the code they share in dist/chunks/, so plain `node`
+// runs it. With --if-stale it builds only when a file it bundled last time (or the lockfile,
+// tsconfig.json, this script) is newer than that build.
 // Last, it leaves a migrated embedded database in dist/pglite-template/, which a new
 // data directory starts from (server/db/template.ts).
 import { execFileSync } from 'node:child_process';
@@ -57,7 +58,7 @@ async function compile() {
     outdir,
     bundle: true,
     // A dynamic import stays one: main.ts starts a new data directory's copy before it loads
-    // the server (and its packages). Code entries share goes in chunks of its own.
+    // the server (and its packages). Code that entries share goes in chunks of its own.
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     packages: 'external',

@@ -28,12 +28,17 @@ export function ownModule(name: string): URL {
   return new URL(compiled ? `dist/${name}.js` : `${name}.ts`, rootUrl);
 }
 
+/** Registers tsx, then loads the module named in workerData (worker/threadBoot.mjs). */
+const THREAD_BOOT = new URL('worker/threadBoot.mjs', rootUrl);
+
 /**
- * Where a worker thread whose entry is TypeScript starts (running from the sources): it
- * registers tsx, then loads the entry named in workerData. Compiled, a thread starts at its
- * .js entry.
+ * Where a worker thread that runs `module` starts. Compiled (npm start, the image), the
+ * module is JavaScript and runs as it is; from the sources, the thread starts at a boot file
+ * that registers tsx first. Either way the thread's workerData names `entry: module.href`.
  */
-export const THREAD_BOOT = new URL('worker/threadBoot.mjs', rootUrl);
+export function threadStart(module: URL): URL {
+  return module.pathname.endsWith('.ts') ? THREAD_BOOT : module;
+}
 
 /**
  * The build's migrated empty database (scripts/pglite-template.ts), beside the compiled

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseJob, ParseOutput } from '../server/parsers/upload.ts';
-import { ownModule, THREAD_BOOT } from '../server/ownFiles.ts';
+import { ownModule, threadStart } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {
   /** A parse running longer is stopped and its upload fails. */
@@ -51,9 +51,7 @@ export class ParseSandbox {
   }
 
   private spawn(): Worker {
-    // Compiled (npm start, the image), the entry is JavaScript and runs as it is: no tsx.
-    const typescript = this.entry.pathname.endsWith('.ts');
-    const thread = new Worker(typescript ? THREAD_BOOT : this.entry, {
+    const thread = new Worker(threadStart(this.entry), {
       workerData: { entry: this.entry.href },
       resourceLimits: {
         maxOldGenerationSizeMb: this.limits.maxMemoryMb,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ownModule, TEMPLATE_URL, THREAD_BOOT } from '../ownFiles.ts';
+import { ownModule, TEMPLATE_URL, threadStart } from '../ownFiles.ts';
 
 /**
  * The build's migrated empty database, a data directory as PGlite leaves it; without it
@@ -58,9 +58,10 @@ async function copyTemplateIfNew(dataDir: string, template: string): Promise<voi
 
 /** Copies `from` into a new folder `to` in a thread of its own (copyThread.ts). */
 function copyTree(from: string, to: string): Promise<void> {
-  const entry = COPY_THREAD.pathname.endsWith('.ts') ? THREAD_BOOT : COPY_THREAD;
   return new Promise((resolve, reject) => {
-    const thread = new Worker(entry, { workerData: { entry: COPY_THREAD.href, from, to } });
+    const thread = new Worker(threadStart(COPY_THREAD), {
+      workerData: { entry: COPY_THREAD.href, from, to },
+    });
     thread.once('error', reject);
     thread.once('exit', (code) => {
       if (code === 0) resolve();
