@@ -10,6 +10,7 @@ import * as m0008 from './0008_event_versions.ts';
 import * as m0009 from './0009_meet_day.ts';
 import * as m0010 from './0010_agent_send_held.ts';
 import * as m0011 from './0011_push_subscription_limits.ts';
+import * as m0012 from './0012_field_card.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009_meet_day': m0009,
   '0010_agent_send_held': m0010,
   '0011_push_subscription_limits': m0011,
+  '0012_field_card': m0012,
 };

@@ -23,6 +23,7 @@ import { feedRoutes } from './feed/routes.ts';
 import { attachPublicCache } from './publicCache/plugin.ts';
 import { adminRoutes } from './admin/plugin.ts';
 import { agentRoutes } from './timingRoom/agentRoutes.ts';
+import { fieldRoutes } from './field/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { devMailRoutes } from './mail/devRoutes.ts';
 import { registrationRoutes } from './registration/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(
   await app.register(authRoutes, runtime);
   await app.register(adminRoutes, { db, bus, queue: runtime.queue, limits: runtime.limits });
   await app.register(agentRoutes, { db, bus, limits: runtime.limits });
+  await app.register(fieldRoutes, { db, bus, limits: runtime.limits, config });
   await app.register(fileRoutes, { db });
   await app.register(registrationRoutes, runtime);
   await app.register(analyticsRoutes, { config });

@@ -14,6 +14,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: ErrorCode,
+    /** What the client needs beside the words to resolve it (a clash's stored side). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -43,8 +45,8 @@ export class PayloadTooLarge extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string, code: ErrorCode = 'conflict') {
-    super(409, message, code);
+  constructor(message: string, code: ErrorCode = 'conflict', details?: Record<string, unknown>) {
+    super(409, message, code, details);
   }
 }
 export class Forbidden extends AppError {
@@ -83,8 +85,9 @@ export function sendError(
   status: number,
   code: ErrorCode,
   message: string,
+  details: Record<string, unknown> = {},
 ): FastifyReply {
-  const body: ApiError = { error: message, code, requestId: reply.request.id };
+  const body: ApiError = { ...details, error: message, code, requestId: reply.request.id };
   return reply.status(status).header('x-request-id', reply.request.id).send(body);
 }
 
@@ -102,7 +105,9 @@ const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof TooManyRequests) reply.header('retry-after', err.retryAfterSeconds);
-    if (err instanceof AppError) return sendError(reply, err.statusCode, err.code, err.message);
+    if (err instanceof AppError) {
+      return sendError(reply, err.statusCode, err.code, err.message, err.details);
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');

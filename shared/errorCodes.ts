@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldRefusalCodes } from './athletics/field/check.ts';
 
 /**
  * The stable name of every refusal. Each error response carries one as `code` beside its
@@ -36,5 +37,16 @@ export const ErrorCode = z.enum([
   'push_address_full',
   // ...or the server as many as it takes (503).
   'push_capacity_full',
+  // Tokens: a valid token of the other role (a field card's on an upload, an agent's on the card).
+  'wrong_token',
+  // The field card (server/field/): the rules' refusals (shared/athletics/field/check.ts)...
+  ...fieldRefusalCodes,
+  // ...another card entered this trial first (the answer carries it as `existing`)...
+  'trial_taken',
+  // ...an id the card already used for a different trial...
+  'attempt_id_reused',
+  // ...the event is not a field event, or its card is closed (results complete).
+  'not_a_field_event',
+  'card_closed',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -4,7 +4,8 @@ import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { UploadFileReport } from '../../shared/schemas/upload.ts';
 import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import type { ShownSource } from '../../shared/schemas/eventHistory.ts';
-import type { AgentStatusReport } from '../../shared/schemas/timingRoom.ts';
+import type { AgentStatusReport, TokenRole } from '../../shared/schemas/timingRoom.ts';
+import type { FieldSettings } from '../../shared/athletics/field/card.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type {
   EventStatus,
@@ -231,6 +232,45 @@ export interface CompetitionTokensTable {
   agentSeenAt: Timestamp | null;
   /** An admin asked the agent to send the files it held back; cleared once none are held. */
   sendHeldRequestedAt: Timestamp | null;
+  /** `agent`: the timing room's; `field`: an official's phone, which opens only the field card. */
+  role: ColumnType<TokenRole, TokenRole | undefined, TokenRole>;
+}
+
+/** A field event's card: its settings, and when the judge ended it. */
+export interface FieldCardsTable {
+  eventId: string;
+  settings: ColumnType<FieldSettings, string, string>;
+  completedAt: Timestamp | null;
+}
+
+/** An athlete added at the field, after the start list. */
+export interface FieldEntriesTable {
+  eventId: string;
+  bib: string;
+  name: string;
+  club: string | null;
+  flight: Generated<number>;
+  createdAt: Timestamp;
+}
+
+/** One trial entered on a field card (migrations/0012_field_card.ts). */
+export interface FieldTrialsTable {
+  id: string;
+  eventId: string;
+  seq: Generated<string>;
+  bib: string;
+  round: number | null;
+  height: string | null;
+  /** Vertical: the trial's number at its height (1-3). */
+  trial: number | null;
+  mark: string;
+  wind: string | null;
+  /** The body the phone first sent with this id. */
+  request: ColumnType<unknown, string, string>;
+  tokenId: string | null;
+  enteredAt: Timestamp;
+  correctedAt: Timestamp | null;
+  deletedAt: Timestamp | null;
 }
 
 /** The last content of each FinishLynx file a competition received, by lower-cased name. */
@@ -339,6 +379,9 @@ export interface Database {
   pushSubscriptions: PushSubscriptionsTable;
   pushAlerts: PushAlertsTable;
   eventVersions: EventVersionsTable;
+  fieldCards: FieldCardsTable;
+  fieldEntries: FieldEntriesTable;
+  fieldTrials: FieldTrialsTable;
 }
 
 export interface PushKeysTable {

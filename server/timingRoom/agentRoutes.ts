@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/timingRoom.ts';
 import { AGENT_DOWNLOAD_PATH, LSS_DOWNLOAD_PATH } from '../../shared/timingRoom.ts';
 import { Unauthorized } from '../errors.ts';
-import { authenticateAgent, bearerOf, type AgentPrincipal } from './tokens.ts';
+import { authenticateAgent, bearerOf, requireRole, type AgentPrincipal } from './tokens.ts';
 import { saveAgentStatus } from './queries.ts';
 import { sendHeldAnswer } from './sendHeld.ts';
 import { saveScoreboardResults } from '../events/live.ts';
@@ -38,7 +38,7 @@ export const agentRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     const token = bearerOf(request.headers);
     if (token === null)
       throw new Unauthorized('Send the timing room token as Authorization: Bearer.');
-    return authenticateAgent(deps, request.ip, token);
+    return requireRole(await authenticateAgent(deps, request.ip, token), 'agent');
   };
 
   app.get('/api/agent', { schema: { response: { 200: AgentIdentity } } }, async (request) => {

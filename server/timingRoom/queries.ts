@@ -1,12 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import type { AgentStatusReport, CompetitionToken } from '../../shared/schemas/timingRoom.ts';
+import type {
+  AgentStatusReport,
+  CompetitionToken,
+  TokenRole,
+} from '../../shared/schemas/timingRoom.ts';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
 export async function insertToken(
   db: Db,
-  token: { competitionUic: number; name: string; tokenHash: string; createdBy: number },
+  token: {
+    competitionUic: number;
+    name: string;
+    role: TokenRole;
+    tokenHash: string;
+    createdBy: number;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('competitionTokens')
@@ -29,13 +39,23 @@ export async function countTokens(db: Db, competitionUic: number): Promise<numbe
 export async function listTokens(db: Db, competitionUic: number): Promise<CompetitionToken[]> {
   const rows = await db
     .selectFrom('competitionTokens')
-    .select(['id', 'name', 'createdAt', 'lastUsedAt', 'filesReceived', 'agent', 'agentSeenAt'])
+    .select([
+      'id',
+      'name',
+      'role',
+      'createdAt',
+      'lastUsedAt',
+      'filesReceived',
+      'agent',
+      'agentSeenAt',
+    ])
     .where('competitionUic', '=', competitionUic)
     .orderBy('createdAt', 'desc')
     .execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: iso(row.lastUsedAt),
     filesReceived: row.filesReceived,
@@ -71,6 +91,7 @@ export function tokenByHash(db: Db, tokenHash: string) {
       'competitionTokens.name',
       'competitionTokens.createdBy',
       'competitionTokens.lastUsedAt',
+      'competitionTokens.role',
       'competitions.uic as competitionUic',
       'competitions.competitionName',
       'competitions.clubUic',

@@ -39,6 +39,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, { db })
       const id = await insertToken(db, {
         competitionUic: competition.uic,
         name: request.body.name,
+        role: request.body.role,
         tokenHash: hashToken(token),
         createdBy: user.id,
       });

@@ -4,7 +4,13 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { Unauthorized } from '../errors.ts';
 import { findEventCompetitionUic } from '../events/queries.ts';
 import { findUpload } from '../uploads/queries.ts';
-import { agentUser, authenticateAgent, bearerOf, type AgentPrincipal } from './tokens.ts';
+import {
+  agentUser,
+  authenticateAgent,
+  bearerOf,
+  requireRole,
+  type AgentPrincipal,
+} from './tokens.ts';
 
 /**
  * What a token may reach on an admin route: the competition in the path (`:uic`), an event
@@ -41,7 +47,7 @@ export async function agentOnRoute(
 ): Promise<{ principal: AgentPrincipal; user: SessionUser } | null> {
   const token = bearerOf(request.headers);
   if (token === null) return null;
-  const principal = await authenticateAgent(deps, request.ip, token);
+  const principal = requireRole(await authenticateAgent(deps, request.ip, token), 'agent');
   const scope = request.routeOptions.config.agentScope;
   const uic = scope
     ? await competitionOf(deps, scope, request.params as Record<string, string>)

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Runtime } from '../runtime.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { TooManyRequests, Unauthorized } from '../errors.ts';
+import type { TokenRole } from '../../shared/schemas/timingRoom.ts';
+import { Forbidden, TooManyRequests, Unauthorized } from '../errors.ts';
 import { markTokenUsed, tokenByHash } from './queries.ts';
 
 /** A timing room token: 256 random bits, prefixed so it is recognisable in a config or a log. */
@@ -20,10 +21,11 @@ export function bearerOf(headers: IncomingHttpHeaders): string | null {
   return match?.[1] ?? null;
 }
 
-/** Who a request with a valid token acts for: one competition's timing room. */
+/** Who a request with a valid token acts for: one competition's timing room, or its field card. */
 export interface AgentPrincipal {
   tokenId: string;
   tokenName: string;
+  role: TokenRole;
   competitionUic: number;
   competitionName: string;
   clubUic: number;
@@ -61,12 +63,29 @@ export async function authenticateAgent(
   return {
     tokenId: row.id,
     tokenName: row.name,
+    role: row.role,
     competitionUic: row.competitionUic,
     competitionName: row.competitionName,
     clubUic: row.clubUic,
     clubName: row.clubName,
     createdBy: row.createdBy,
   };
+}
+
+export const FIELD_TOKEN_REFUSED =
+  "This is an officials' field card token: it opens only the field card (/field), not uploads, the agent or the admin console.";
+export const AGENT_TOKEN_REFUSED =
+  'This is a timing room token: the field card needs a field token. Create one in the admin console (Timing room).';
+
+/** A token of the role a route takes; a valid token of the other role is refused (403). */
+export function requireRole(principal: AgentPrincipal, role: TokenRole): AgentPrincipal {
+  if (principal.role !== role) {
+    throw new Forbidden(
+      role === 'agent' ? FIELD_TOKEN_REFUSED : AGENT_TOKEN_REFUSED,
+      'wrong_token',
+    );
+  }
+  return principal;
 }
 
 /** The admin-route user a token stands for: its club only (routes narrow it to the competition). */

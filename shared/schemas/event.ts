@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AthleteRows } from './athlete.ts';
 import { shownTables } from '../meet/shown.ts';
 import { Club } from './club.ts';
+import { FieldTurn } from './field.ts';
 import { Competition } from './competition.ts';
 import {
   EventStatus,
@@ -84,6 +85,15 @@ export const LiveResults = z.object({
   rows: AthleteRows,
   wind: z.string().nullable(),
   updatedAt: z.string(),
+  /** A field event run on the officials' card (server/field/): who is up, on deck and next. */
+  field: z
+    .object({
+      up: FieldTurn.nullable(),
+      onDeck: FieldTurn.nullable(),
+      next: FieldTurn.nullable(),
+      bar: z.string().nullable(),
+    })
+    .optional(),
 });
 export type LiveResults = z.infer<typeof LiveResults>;
 

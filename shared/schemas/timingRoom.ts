@@ -12,8 +12,15 @@ export const TOKEN_CAP_MESSAGE =
   `This competition already has ${MAX_COMPETITION_TOKENS} timing room tokens, the most it ` +
   'may have: delete one it no longer uses first.';
 
+/**
+ * What a token opens: `agent`, the timing room's uploads and agent; `field`, an official's
+ * phone, which opens only the field card of its competition (server/field/).
+ */
+export const TokenRole = z.enum(['agent', 'field']);
+export type TokenRole = z.infer<typeof TokenRole>;
+
 /** POST /api/admin/competitions/{uic}/tokens. */
-export const CreateTokenBody = z.object({ name: TokenName });
+export const CreateTokenBody = z.object({ name: TokenName, role: TokenRole.default('agent') });
 
 /** The token is in this answer only: Rith keeps its hash. */
 export const CreatedToken = z.object({ id: z.uuid(), token: z.string() });
@@ -81,6 +88,7 @@ export type AgentStatus = z.infer<typeof AgentStatus>;
 export const CompetitionToken = z.object({
   id: z.uuid(),
   name: z.string(),
+  role: TokenRole,
   createdAt: when,
   lastUsedAt: when.nullable(),
   filesReceived: z.number().int(),

@@ -1,5 +1,5 @@
 import { AdminClient } from './admin.ts';
-import type { CreatedToken } from '../../shared/schemas/timingRoom.ts';
+import type { CreatedToken, TokenRole } from '../../shared/schemas/timingRoom.ts';
 
 /** Talks to the API as the timing room agent does: a Bearer token, no cookie, no Origin. */
 export class TokenClient extends AdminClient {
@@ -24,15 +24,16 @@ export class TokenClient extends AdminClient {
   }
 }
 
-/** A new timing room token for the competition, made by its club's admin. */
+/** A new token for the competition, made by its club's admin: the timing room's by default. */
 export async function createToken(
   admin: AdminClient,
   competitionUic: number,
   name = 'Finish PC',
+  role: TokenRole = 'agent',
 ): Promise<CreatedToken> {
   const { status, body } = await admin.json<CreatedToken>(
     `/api/admin/competitions/${competitionUic}/tokens`,
-    { method: 'POST', json: { name } },
+    { method: 'POST', json: { name, role } },
   );
   if (status !== 201) throw new Error(`token not created: ${status} ${JSON.stringify(body)}`);
   return body;
