@@ -80,13 +80,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         sourcemap: false,
-        // The site, and two pages that are entries of their own (the stadium board, the
-        // widget): each loads only its own code (server/static.ts serves each its HTML).
+        // The site, and pages that are entries of their own (the stadium board, the widget,
+        // the officials' field card): each loads only its own code (server/static.ts serves
+        // each its HTML).
         rollupOptions: {
           input: {
             index: path.join(root, 'index.html'),
             board: path.join(root, 'board.html'),
             embed: path.join(root, 'embed.html'),
+            field: path.join(root, 'field.html'),
           },
         },
       },
@@ -100,14 +102,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
 }));
 
-/** The dev server answers /board/… and /embed/… with their entry's HTML, as the server does. */
+/** The dev server answers /board/…, /embed/… and /field with their entry's HTML, as the server does. */
 function standaloneEntries(): Plugin {
   return {
     name: 'rith:standalone-entries',
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
-        const view = /^\/(board|embed)\//.exec(request.url ?? '')?.[1];
-        if (view) request.url = `/${view}.html`;
+        const view = /^\/(board|embed)\/|^\/(field)(?:[?#]|$)/.exec(request.url ?? '');
+        const name = view?.[1] ?? view?.[2];
+        if (name) request.url = `/${name}.html`;
         next();
       });
     },

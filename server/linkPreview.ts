@@ -36,6 +36,7 @@ export async function lookUpPage(
 ): Promise<PageLookup> {
   switch (path.page) {
     case 'fixed':
+    case 'field':
       return found();
     case 'event': {
       // From the node's cache, as the page's data is (server/pageData.ts): the most shared

@@ -8,6 +8,8 @@ import { parsePositiveInt } from './competitions/routes.ts';
 export type PagePath =
   /** A page that exists whatever the data holds: /, /pricing, /verify/{token}, … */
   | { page: 'fixed' }
+  /** The officials' field card, an entry of its own (client/field.html). */
+  | { page: 'field' }
   | { page: 'event'; eventId: string }
   | { page: 'register'; competitionUic: number }
   | { page: 'package'; packageId: number }
@@ -51,6 +53,7 @@ function decode(segment: string): string | null {
 export function matchPagePath(pathname: string): PagePath | null {
   if (pathname.length > MAX_PAGE_PATH) return null;
   if (FIXED.some((re) => re.test(pathname))) return { page: 'fixed' };
+  if (/^\/field\/?$/.test(pathname)) return { page: 'field' };
 
   const event = EVENT.exec(pathname);
   if (event) {

@@ -20,10 +20,12 @@ export const clientDist = path.join(clientRoot, 'dist');
 const indexFile = path.join(clientDist, 'index.html');
 
 /**
- * The HTML a page loads: the site's, or for the stadium board and the widget their own entry
- * (client/board.html, client/embed.html), which carries only their code.
+ * The HTML a page loads: the site's, or for the stadium board, the widget and the field card
+ * their own entry (client/board.html, client/embed.html, client/field.html), which carries
+ * only their code.
  */
 function htmlOf(match: PagePath): string {
+  if (match.page === 'field') return path.join(clientDist, 'field.html');
   if (match.page === 'competition' && match.view) {
     return path.join(clientDist, `${match.view}.html`);
   }

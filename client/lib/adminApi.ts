@@ -10,7 +10,7 @@ import type {
 } from '../../shared/schemas/admin.ts';
 import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
 import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
-import type { CompetitionToken, CreatedToken } from '../../shared/schemas/timingRoom.ts';
+import type { CompetitionToken, CreatedToken, TokenRole } from '../../shared/schemas/timingRoom.ts';
 import { request, sendForm, sendJson } from './http.ts';
 
 /**
@@ -92,8 +92,8 @@ export const adminApi = {
     request<UploadView>(`/api/admin/uploads/${encodeURIComponent(uploadId)}`),
 
   tokens: (uic: number) => request<CompetitionToken[]>(`${competitionPath(uic)}/tokens`),
-  createToken: (uic: number, name: string) =>
-    sendJson<CreatedToken>('POST', `${competitionPath(uic)}/tokens`, { name }),
+  createToken: (uic: number, name: string, role: TokenRole = 'agent') =>
+    sendJson<CreatedToken>('POST', `${competitionPath(uic)}/tokens`, { name, role }),
   revokeToken: (id: string) =>
     request<void>(`/api/admin/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   sendHeldFiles: (id: string) =>

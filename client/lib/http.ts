@@ -17,6 +17,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly status: number,
     readonly code: ErrorCode | null = null,
+    /** What else the answer carried to resolve it (a clash's stored side, as `existing`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -24,10 +26,11 @@ export class ApiRequestError extends Error {
 
 async function errorOf(res: Response): Promise<ApiRequestError> {
   // A proxy's own error page (nginx's 502) is not our JSON: the status alone.
-  const body = (await res.json().catch(() => null)) as Partial<ApiError> | null;
+  const body = (await res.json().catch(() => null)) as
+    (Partial<ApiError> & Record<string, unknown>) | null;
   const error = typeof body?.error === 'string' ? body.error : '';
   const code = typeof body?.code === 'string' ? body.code : null;
-  return new ApiRequestError(error, res.status, code);
+  return new ApiRequestError(error, res.status, code, body ?? {});
 }
 
 /**

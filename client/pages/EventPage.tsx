@@ -25,6 +25,8 @@ import { AlertsPrompt } from '../components/follow/AlertsPrompt.tsx';
 import { CorrectedNote } from '../components/event/CorrectedNote.tsx';
 import { useCorrectionNotice, type CorrectionNotice } from '../lib/useCorrectionNotice.ts';
 import { useResultsNotice } from '../lib/useResultsNotice.ts';
+import { useNewAttempts } from '../lib/useNewAttempts.ts';
+import { FieldNow } from '../components/event/FieldNow.tsx';
 import '../components/event/event.css';
 import '../components/follow/follow.css';
 
@@ -67,6 +69,7 @@ function LiveResults({
   event: PublicEvent;
   live: NonNullable<PublicEvent['live']>;
 }) {
+  const news = useNewAttempts(live.rows);
   return (
     <>
       {/* No live region: its time changes with every line; useResultsNotice says they started. */}
@@ -80,6 +83,11 @@ function LiveResults({
               ? 'The results are official once every flight is in.'
               : 'The results are official once the whole heat is in.'}
           </>
+        ) : live.field ? (
+          <>
+            Live from the field: each trial as the judge enters it, updated{' '}
+            {updatedAt(live.updatedAt)}. Official once the referee confirms the results.
+          </>
         ) : (
           <>
             Live from the finish camera, updated {updatedAt(live.updatedAt)}. The official results
@@ -87,9 +95,14 @@ function LiveResults({
           </>
         )}
       </p>
+      {live.field && <FieldNow field={live.field} />}
+      <p className="visually-hidden" aria-live="polite">
+        {news.latest}
+      </p>
       <ResultsTable
         event={{ ...event, results: live.rows, windSpeed: live.wind ?? event.windSpeed }}
         title="Unofficial results"
+        fresh={news.fresh}
       />
     </>
   );

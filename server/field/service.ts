@@ -11,7 +11,6 @@ import type {
   FieldEventSummary,
   FieldSettingsBody,
   FieldTrial,
-  FieldTurn,
 } from '../../shared/schemas/field.ts';
 import {
   DEFAULT_FIELD_SETTINGS,
@@ -25,19 +24,12 @@ import {
 } from '../../shared/athletics/field/check.ts';
 import {
   fieldKindOf,
-  formatCentimetres,
   hasTrialWind,
   isCardDiscipline,
   minimumRiseCm,
   readVerticalMark,
 } from '../../shared/athletics/field/marks.ts';
-import { verticalStandings } from '../../shared/athletics/field/vertical.ts';
-import {
-  fieldProgress,
-  fieldRows,
-  type FieldCardState,
-  type FieldTurn as RuleTurn,
-} from '../../shared/athletics/field/view.ts';
+import { cardState, cardSummary, type FieldCardState } from '../../shared/athletics/field/view.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { EventChanges } from '../events/changes.ts';
@@ -121,31 +113,8 @@ async function readCard(db: Db, principal: AgentPrincipal, eventId: string, lock
   } satisfies Card;
 }
 
-function stateOf(card: Card): FieldCardState {
-  const vertical = fieldKindOf(card.event.fieldDiscipline) === 'vertical';
-  return {
-    discipline: card.event.fieldDiscipline,
-    settings: card.settings,
-    athletes: card.athletes,
-    horizontal: vertical
-      ? []
-      : card.trials.map((t) => ({
-          id: t.id,
-          bib: t.bib,
-          round: t.round ?? 0,
-          mark: t.mark,
-          wind: t.wind,
-        })),
-    vertical: vertical
-      ? card.trials.map((t) => ({
-          id: t.id,
-          bib: t.bib,
-          height: t.height ?? '',
-          mark: t.mark as 'o' | 'x' | '-',
-        }))
-      : [],
-  };
-}
+const stateOf = (card: Card): FieldCardState =>
+  cardState(card.event.fieldDiscipline, card.settings, card.athletes, card.trials);
 
 const rulesOf = (card: Card): FieldRules => ({
   discipline: card.event.fieldDiscipline,
@@ -164,19 +133,7 @@ export const trialOf = (row: TrialRow): FieldTrial => ({
   correctedAt: row.correctedAt?.toISOString() ?? null,
 });
 
-const turnOf = (turn: RuleTurn | null): FieldTurn | null =>
-  turn && {
-    bib: turn.athlete.bib,
-    name: turn.athlete.name,
-    trial: turn.trial,
-    height: turn.height,
-  };
-
 function viewOf(card: Card): FieldCard {
-  const state = stateOf(card);
-  const progress = fieldProgress(state);
-  const vertical = verticalStandings(state.athletes, state.vertical);
-  const closed = card.completedAt !== null;
   return {
     id: card.event.id,
     eventName: card.event.eventName,
@@ -190,13 +147,7 @@ function viewOf(card: Card): FieldCard {
     completedAt: card.completedAt?.toISOString() ?? null,
     athletes: card.athletes,
     trials: card.trials.map(trialOf),
-    heights: vertical.heights.map(formatCentimetres),
-    bar: vertical.bar === null ? null : formatCentimetres(vertical.bar),
-    standings: fieldRows(state),
-    up: closed ? null : turnOf(progress.up),
-    onDeck: closed ? null : turnOf(progress.onDeck),
-    next: closed ? null : turnOf(progress.next),
-    jumpOff: vertical.jumpOff,
+    ...cardSummary(stateOf(card), card.completedAt !== null),
   };
 }
 
@@ -208,32 +159,17 @@ function viewOf(card: Card): FieldCard {
  */
 async function publish(trx: Db, card: Card) {
   const changes = new EventChanges(trx);
-  const state = stateOf(card);
-  const rows = fieldRows(state);
-  const { status } = card.event;
-  const progress = fieldProgress(state);
-  const vertical = fieldKindOf(card.event.fieldDiscipline) === 'vertical';
-  const bar = vertical ? verticalStandings(state.athletes, state.vertical).bar : null;
   const closed = card.completedAt !== null;
+  const { standings: rows, up, onDeck, next, bar } = cardSummary(stateOf(card), closed);
   const live =
     card.trials.length === 0 && !closed
       ? null
-      : {
-          rows,
-          wind: null,
-          updatedAt: new Date().toISOString(),
-          field: {
-            up: closed ? null : turnOf(progress.up),
-            onDeck: closed ? null : turnOf(progress.onDeck),
-            next: closed ? null : turnOf(progress.next),
-            bar: bar === null ? null : formatCentimetres(bar),
-          },
-        };
+      : { rows, wind: null, updatedAt: new Date().toISOString(), field: { up, onDeck, next, bar } };
   await changes.write(card.event.id, {
     live,
     // Typed in at the field: the admin's form keeps them as results entered by hand.
     ...(closed ? { results: rows, resultsFileType: 'MANUAL' as const } : {}),
-    ...(status === 'upcoming' && live !== null ? { status: 'unofficial' as const } : {}),
+    ...(card.event.status === 'upcoming' && live !== null ? { status: 'unofficial' as const } : {}),
   });
   return changes.messages();
 }

@@ -15,6 +15,7 @@ import { errorText } from '../../lib/http.ts';
 import { FormAlert } from '../auth/Field.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { useTimingRoom } from './useTimingRoom.ts';
+import { FieldCardLinks } from './FieldCardLinks.tsx';
 import { useNow } from '../../lib/useNow.ts';
 import './timingRoom.css';
 
@@ -49,7 +50,7 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(name.trim(), { onSuccess: (created) => setFresh(created) });
+    create.mutate({ name: name.trim() }, { onSuccess: (created) => setFresh(created) });
   };
 
   return (
@@ -153,6 +154,8 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
         </p>
       )}
 
+      <FieldCardLinks competitionUic={competition.uic} />
+
       <h3 className="timing-room-h3">Tokens and agents</h3>
       {tokens.isPending ? (
         <p className="admin-loading" role="status">
@@ -180,7 +183,11 @@ export function TimingRoomSection({ competition }: { competition: AdminCompetiti
               }
               onSendHeld={() => sendHeld.mutate(token.id)}
               onRevoke={() => {
-                if (window.confirm(`Revoke "${token.name}"? Its agent stops publishing at once.`)) {
+                const stops =
+                  token.role === 'field'
+                    ? 'The phone with its card stops at its next entry.'
+                    : 'Its agent stops publishing at once.';
+                if (window.confirm(`Revoke "${token.name}"? ${stops}`)) {
                   revoke.mutate(token.id, {
                     onSuccess: () => setFresh((f) => (f?.id === token.id ? null : f)),
                   });
@@ -224,13 +231,17 @@ function TokenCard({
     <li className="timing-room-card">
       <div className="timing-room-card-head">
         <strong>{token.name}</strong>
-        <span className={`agent-state ${connected ? 'is-connected' : 'is-gone'}`}>
-          {connected
-            ? 'Agent connected'
-            : agent?.state === 'stopped'
-              ? 'Agent stopped'
-              : 'Agent not connected'}
-        </span>
+        {token.role === 'field' ? (
+          <span className="agent-state">Field card</span>
+        ) : (
+          <span className={`agent-state ${connected ? 'is-connected' : 'is-gone'}`}>
+            {connected
+              ? 'Agent connected'
+              : agent?.state === 'stopped'
+                ? 'Agent stopped'
+                : 'Agent not connected'}
+          </span>
+        )}
         <button type="button" className="btn btn-danger" onClick={onRevoke} disabled={revoking}>
           {revoking ? 'Revoking…' : 'Revoke'}
         </button>
@@ -295,13 +306,26 @@ function TokenCard({
         )}
         <dt>Created</dt>
         <dd>{day(token.createdAt)}</dd>
-        <dt>Files received</dt>
-        <dd>
-          {token.filesReceived}
-          {token.lastUsedAt
-            ? ` · last used ${day(token.lastUsedAt)} ${clock(token.lastUsedAt)}`
-            : ' · never used'}
-        </dd>
+        {token.role === 'field' ? (
+          <>
+            <dt>Last used</dt>
+            <dd>
+              {token.lastUsedAt
+                ? `${day(token.lastUsedAt)} ${clock(token.lastUsedAt)}`
+                : 'never used'}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Files received</dt>
+            <dd>
+              {token.filesReceived}
+              {token.lastUsedAt
+                ? ` · last used ${day(token.lastUsedAt)} ${clock(token.lastUsedAt)}`
+                : ' · never used'}
+            </dd>
+          </>
+        )}
       </dl>
     </li>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompetitionToken } from '../../../shared/schemas/timingRoom.ts';
+import type { CompetitionToken, TokenRole } from '../../../shared/schemas/timingRoom.ts';
 import { adminApi, adminKeys } from '../../lib/adminApi.ts';
 import { useLiveMessage } from '../../lib/useLive.ts';
 
@@ -22,7 +22,8 @@ export function useTimingRoom(competitionUic: number) {
     );
   });
   const create = useMutation({
-    mutationFn: (name: string) => adminApi.createToken(competitionUic, name),
+    mutationFn: ({ name, role = 'agent' }: { name: string; role?: TokenRole }) =>
+      adminApi.createToken(competitionUic, name, role),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const revoke = useMutation({

@@ -19,6 +19,7 @@ import {
 import { athleteKey } from '../../../shared/athletes/identity.ts';
 import type { CorrectionNotice } from '../../lib/useCorrectionNotice.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
+import { seriesCellKey } from '../../lib/useNewAttempts.ts';
 
 type ResultEvent = Pick<
   PublicEvent,
@@ -50,21 +51,24 @@ function HorizontalCells({
   attempts,
   showWinds,
   best,
+  fresh,
 }: {
   row: AthleteRow;
   attempts: number;
   showWinds: boolean;
   best: string;
+  fresh: ReadonlySet<string> | undefined;
 }) {
   return Array.from({ length: attempts }, (_, i) => {
     const mark = formatAttempt(row.attempts?.[i] ?? null, false);
     // A wind only means something for a measured jump, not for a foul or a pass.
     const wind = showWinds ? formatWind(row.attemptWinds?.[i] ?? null) : '';
     const isBest = mark !== '' && mark === best;
+    const isNew = fresh?.has(seriesCellKey(row, i)) ?? false;
     return (
       <td
         key={i}
-        className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}${isBest ? ' is-best' : ''}`}
+        className={`ev-col-attempt${i === 0 ? ' ev-series-first' : ''}${isBest ? ' is-best' : ''}${isNew ? ' is-new' : ''}`}
       >
         <span className="ev-attempt-mark">{mark}</span>
         {wind !== '' && /^\d/.test(mark) && (
@@ -83,6 +87,7 @@ export function ResultsTable({
   title = 'Results',
   corrections,
   corrected,
+  fresh,
 }: {
   event: ResultEvent;
   /** The table's heading: "Results", or the overall ranking of a timed final. */
@@ -91,6 +96,8 @@ export function ResultsTable({
   corrections?: ReactNode;
   /** The rows a correction that reached the page changed, marked for a moment. */
   corrected?: CorrectionNotice;
+  /** A field event's trials that just arrived (useNewAttempts), marked for a moment. */
+  fresh?: ReadonlySet<string>;
 }) {
   const headingId = useId();
   const layout = resultLayout(event);
@@ -224,13 +231,23 @@ export function ResultsTable({
                       attempts={series.attempts}
                       showWinds={series.showWinds}
                       best={result}
+                      fresh={fresh}
                     />
                   )}
                   {series.type === 'vertical' &&
                     series.heights.map((height, i) => (
                       <td
                         key={height}
-                        className={`ev-col-attempt ev-col-vertical${i === 0 ? ' ev-series-first' : ''}`}
+                        className={`ev-col-attempt ev-col-vertical${i === 0 ? ' ev-series-first' : ''}${
+                          fresh?.has(
+                            seriesCellKey(
+                              row,
+                              (row.heights ?? []).findIndex((h) => h.trim() === height),
+                            ),
+                          )
+                            ? ' is-new'
+                            : ''
+                        }`}
                       >
                         {formatAttempt(cellAtHeight(row, height), true)}
                       </td>

@@ -5,6 +5,16 @@ import { horizontalSequence, horizontalStandings } from './horizontal.ts';
 import { fieldKindOf, formatCentimetres } from './marks.ts';
 import { verticalSequence, verticalStandings } from './vertical.ts';
 
+/** A trial as stored and sent: a round (horizontal) or a height (vertical). */
+export interface StoredTrial {
+  id: string;
+  bib: string;
+  round: number | null;
+  height: string | null;
+  mark: string;
+  wind: string | null;
+}
+
 /** Everything the rules need of an event's card: the same on the server and the phone. */
 export interface FieldCardState {
   discipline: FieldDiscipline | null;
@@ -87,10 +97,10 @@ const shownMark = (mark: string) => (mark === 'x' ? 'X' : mark);
 
 /**
  * The card as result rows, best first, in the shape a FieldLynx file gives (attempts, winds,
- * bar heights, best): the pages show them as they show a file's. An athlete with trials but
- * no valid mark is NM; one with none yet has no performance.
+ * bar heights, best): the pages show them as they show a file's. Once the event is over, an
+ * athlete with trials but no valid mark is NM; before, and with no trial, no performance.
  */
-export function fieldRows(state: FieldCardState): AthleteRow[] {
+export function fieldRows(state: FieldCardState, ended = true): AthleteRow[] {
   if (fieldKindOf(state.discipline) === 'horizontal') {
     const { lines } = horizontalStandings(state.athletes, state.horizontal, state.settings);
     return lines.map((line) => {
@@ -100,7 +110,7 @@ export function fieldRows(state: FieldCardState): AthleteRow[] {
       return {
         ...base(line.athlete),
         rank: line.place === null ? null : String(line.place),
-        performance: best ?? (entered ? 'NM' : null),
+        performance: best ?? (entered && ended ? 'NM' : null),
         best,
         attempts: line.trials.map((t) => (t === null ? null : shownMark(t.mark))),
         ...(winds.some((w) => w !== null) ? { attemptWinds: winds } : {}),
@@ -116,11 +126,85 @@ export function fieldRows(state: FieldCardState): AthleteRow[] {
     return {
       ...base(line.athlete),
       rank: line.place === null ? null : String(line.place),
-      performance: best ?? (entered ? 'NM' : null),
+      performance: best ?? (entered && ended ? 'NM' : null),
       best,
       heights: shownHeights,
       attempts: line.cells.map((cell) => (cell === '' ? null : cell.toUpperCase())),
       windspeed: null,
     };
   });
+}
+
+/**
+ * The rules' input from a card's trials as stored, in the order entered: the server builds
+ * it from its rows, the phone from the card it was sent plus the entries it holds.
+ */
+export function cardState(
+  discipline: FieldDiscipline | null,
+  settings: FieldSettings,
+  athletes: readonly CardAthlete[],
+  trials: readonly StoredTrial[],
+): FieldCardState {
+  const vertical = fieldKindOf(discipline) === 'vertical';
+  return {
+    discipline,
+    settings,
+    athletes,
+    horizontal: vertical
+      ? []
+      : trials.flatMap((t) =>
+          t.round === null
+            ? []
+            : [{ id: t.id, bib: t.bib, round: t.round, mark: t.mark, wind: t.wind }],
+        ),
+    vertical: vertical
+      ? trials.flatMap((t) =>
+          t.height === null || (t.mark !== 'o' && t.mark !== 'x' && t.mark !== '-')
+            ? []
+            : [{ id: t.id, bib: t.bib, height: t.height, mark: t.mark }],
+        )
+      : [],
+  };
+}
+
+/** A turn as the card and the pages show it. */
+export interface TurnSummary {
+  bib: string;
+  name: string;
+  trial: number;
+  height: string | null;
+}
+
+export interface CardSummary {
+  standings: AthleteRow[];
+  up: TurnSummary | null;
+  onDeck: TurnSummary | null;
+  next: TurnSummary | null;
+  /** Vertical: the heights used so far and the bar now. */
+  heights: string[];
+  bar: string | null;
+  jumpOff: boolean;
+}
+
+const summaryOf = (turn: FieldTurn | null): TurnSummary | null =>
+  turn && {
+    bib: turn.athlete.bib,
+    name: turn.athlete.name,
+    trial: turn.trial,
+    height: turn.height,
+  };
+
+/** What the card, its API and the pages show of a card: once it is ended, nobody is up. */
+export function cardSummary(state: FieldCardState, ended: boolean): CardSummary {
+  const progress = fieldProgress(state);
+  const vertical = verticalStandings(state.athletes, state.vertical);
+  return {
+    standings: fieldRows(state, ended),
+    up: ended ? null : summaryOf(progress.up),
+    onDeck: ended ? null : summaryOf(progress.onDeck),
+    next: ended ? null : summaryOf(progress.next),
+    heights: vertical.heights.map(formatCentimetres),
+    bar: vertical.bar === null ? null : formatCentimetres(vertical.bar),
+    jumpOff: vertical.jumpOff,
+  };
 }
