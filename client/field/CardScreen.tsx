@@ -5,7 +5,7 @@ import { checkHorizontal, checkVertical } from '../../shared/athletics/field/che
 import { formatCentimetres, readHeight } from '../../shared/athletics/field/marks.ts';
 import { errorText } from '../lib/http.ts';
 import { newTrialId } from './ids.ts';
-import type { LocalCard, LocalTrial } from './localCard.ts';
+import type { LocalCard, LocalTrial, RaisedBar } from './localCard.ts';
 import { outbox } from './outbox.ts';
 import { useFieldCard } from './useFieldCard.ts';
 import { WaitingBadge } from './WaitingBadge.tsx';
@@ -20,8 +20,12 @@ const lastKey = (eventId: string) => `rith-field-last:${eventId}`;
 
 /** One event's card: the athlete up, their trials, the pad to enter the next one. */
 export function CardScreen({ eventId, onBack }: { eventId: string; onBack: () => void }) {
-  const { card, local, fromPhone, failure, queue, problems, refresh, dismiss } =
-    useFieldCard(eventId);
+  // A bar the judge raised here, before anyone jumped at it: the card calls the athletes there.
+  const [raised, setRaised] = useState<RaisedBar | null>(null);
+  const { card, local, fromPhone, failure, queue, problems, refresh, dismiss } = useFieldCard(
+    eventId,
+    raised,
+  );
   const [said, setSaid] = useState('');
 
   return (
@@ -60,7 +64,7 @@ export function CardScreen({ eventId, onBack }: { eventId: string; onBack: () =>
       ) : (
         <>
           <Problems problems={problems} card={card} onDismiss={dismiss} onSaid={setSaid} />
-          <Entry card={card} local={local} onSaid={setSaid} />
+          <Entry card={card} local={local} onSaid={setSaid} onRaise={setRaised} />
           <CardMenu card={card} local={local} onChanged={refresh} onSaid={setSaid} />
         </>
       )}
@@ -84,10 +88,12 @@ function Entry({
   card,
   local,
   onSaid,
+  onRaise,
 }: {
   card: FieldCard;
-  local: LocalCard;
+  local: LocalCard & { bar: string | null };
   onSaid: (text: string) => void;
+  onRaise: (raised: RaisedBar) => void;
 }) {
   const { summary } = local;
   const [chosen, setChosen] = useState<string | null>(null);
@@ -97,13 +103,10 @@ function Entry({
   const [mark, setMark] = useState('');
   const [wind, setWind] = useState('');
   const [target, setTarget] = useState<'mark' | 'wind' | 'bar'>('mark');
-  // A bar the judge raised, over the bar it was raised from: once a trial is entered at a
-  // height, the card's own bar takes over again.
-  const [raised, setRaised] = useState<{ from: string | null; to: string } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const ended = card.completedAt !== null;
   const vertical = card.kind === 'vertical';
-  const height = raised && raised.from === summary.bar ? raised.to : summary.bar;
+  const height = local.bar;
   const trialRound = round ?? nextRound(card, local, bib);
 
   // Once an entry is made, the card follows the rules' next athlete again.
@@ -162,7 +165,13 @@ function Entry({
   const raise = () => {
     const cm = readHeight(mark);
     if (cm === null) return setRefusal(`"${mark}" is not a bar height: give metres like 1.85.`);
-    setRaised({ from: summary.bar, to: formatCentimetres(cm) });
+    const now = summary.bar === null ? null : readHeight(summary.bar);
+    if (now !== null && cm - now < card.minimumRise) {
+      return setRefusal(
+        `The bar rises at least ${card.minimumRise} cm at a time: from ${summary.bar} the next height is ${formatCentimetres(now + card.minimumRise)} or more.`,
+      );
+    }
+    onRaise({ from: summary.bar, to: formatCentimetres(cm) });
     setMark('');
     setTarget('mark');
     setRefusal(null);

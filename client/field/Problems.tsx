@@ -41,13 +41,13 @@ export function Problems({
     onSaid(`${nameOf(body.bib)}, ${which}: ${body.mark} is kept.`);
   };
   return (
-    <section className="field-panel field-problems" aria-label="Entries not kept" role="alert">
+    <section className="field-panel field-problems" aria-label="Entries not kept">
       {problems.map((problem) => {
         const { existing, body } = problem;
         const which = body.round !== undefined ? `trial ${body.round}` : `${body.height} m`;
         return (
           <div key={problem.trialId} className="field-problem-item">
-            <p>
+            <p role="alert">
               <strong>{nameOf(body.bib)}</strong>, {which}: {problem.message}
             </p>
             {existing ? (

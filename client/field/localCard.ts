@@ -1,6 +1,7 @@
 import type { FieldCard, FieldTrial } from '../../shared/schemas/field.ts';
 import { cardState, cardSummary, type CardSummary } from '../../shared/athletics/field/view.ts';
 import type { FieldCardState } from '../../shared/athletics/field/view.ts';
+import { verticalStandings } from '../../shared/athletics/field/vertical.ts';
 import {
   formatCentimetres,
   readHeight,
@@ -22,10 +23,15 @@ function stored(kind: FieldCard['kind'], mark: string): string {
  * The card as the judge has it: the trials Rith last sent, with the entries waiting on the
  * phone applied in order (a trial Rith already has is not added twice).
  */
-export function localTrials(card: FieldCard, entries: readonly Entry[]): LocalTrial[] {
+export function localTrials(
+  card: FieldCard,
+  entries: readonly (Entry & { answeredAt?: number })[],
+): LocalTrial[] {
   let trials: LocalTrial[] = card.trials.map((t) => ({ ...t, waiting: false }));
   for (const entry of entries) {
     if (entry.eventId !== card.id) continue;
+    // Answered by Rith, but not yet in the card it last sent.
+    const waiting = entry.answeredAt === undefined;
     if (entry.kind === 'attempt') {
       if (trials.some((t) => t.id === entry.trialId)) continue;
       const { body } = entry;
@@ -40,7 +46,7 @@ export function localTrials(card: FieldCard, entries: readonly Entry[]): LocalTr
         wind: body.wind ? readWind(body.wind) : null,
         enteredAt: new Date(entry.at).toISOString(),
         correctedAt: null,
-        waiting: true,
+        waiting,
       });
     } else if (entry.kind === 'correct') {
       trials = trials.map((t) =>
@@ -49,7 +55,7 @@ export function localTrials(card: FieldCard, entries: readonly Entry[]): LocalTr
               ...t,
               mark: stored(card.kind, entry.body.mark),
               wind: entry.body.wind ? readWind(entry.body.wind) : t.wind,
-              waiting: true,
+              waiting,
             }
           : t,
       );
@@ -67,8 +73,30 @@ export interface LocalCard {
 }
 
 /** The rules applied to the card as the judge has it: what the phone shows, even offline. */
-export function localCard(card: FieldCard, entries: readonly Entry[]): LocalCard {
+/** A bar the judge raised on this phone, over the bar it was raised from. */
+export interface RaisedBar {
+  from: string | null;
+  to: string;
+}
+
+/**
+ * The rules applied to the card as the judge has it: what the phone shows, even offline. A
+ * raised bar counts until a trial is entered at a height: then the card's own bar does.
+ */
+export function localCard(
+  card: FieldCard,
+  entries: readonly (Entry & { answeredAt?: number })[],
+  raised: RaisedBar | null = null,
+): LocalCard & { bar: string | null } {
   const trials = localTrials(card, entries);
   const state = cardState(card.discipline, card.settings, card.athletes, trials);
-  return { trials, state, summary: cardSummary(state, card.completedAt !== null) };
+  const bar = verticalStandings(state.athletes, state.vertical).bar;
+  const shownBar = bar === null ? null : formatCentimetres(bar);
+  const raisedTo = raised && raised.from === shownBar ? raised.to : null;
+  return {
+    trials,
+    state,
+    summary: cardSummary(state, card.completedAt !== null, raisedTo),
+    bar: raisedTo ?? shownBar,
+  };
 }

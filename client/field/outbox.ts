@@ -15,6 +15,11 @@ import { store, type Entry } from './store.ts';
 export type OutboxState = {
   /** Entries not yet answered, oldest first. */
   waiting: Entry[];
+  /**
+   * Entries Rith took lately, with when it answered: the card shows them until it has read
+   * the event again since (useFieldCard.ts), so it never steps back to the athlete before.
+   */
+  sent: (Entry & { answeredAt: number })[];
   /** Rith refused the token (revoked): nothing more can be sent. */
   refused: boolean;
   /** The last try found no network or no server; null after an entry went through. */
@@ -22,6 +27,9 @@ export type OutboxState = {
 };
 
 type Listener = () => void;
+
+/** How many answered entries are remembered for the card to show until it reads the event. */
+const SENT_KEPT = 50;
 
 /** Waits between tries while entries wait: short first, then up to this. */
 const RETRY_MS = [1000, 2000, 5000, 10_000];
@@ -34,7 +42,7 @@ const retryLater = (error: unknown) =>
   error.status === 429;
 
 class Outbox {
-  private state: OutboxState = { waiting: [], refused: false, failedAt: null };
+  private state: OutboxState = { waiting: [], sent: [], refused: false, failedAt: null };
   private readonly listeners = new Set<Listener>();
   private sending: Entry | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -108,6 +116,7 @@ class Outbox {
       const [entry] = await store.entries();
       if (!entry) break;
       this.sending = entry;
+      let kept = true;
       try {
         await this.send(entry);
       } catch (error) {
@@ -124,12 +133,17 @@ class Outbox {
           return;
         }
         await this.refused(entry, error as ApiRequestError);
+        kept = false;
       }
       this.sending = null;
       this.tries = 0;
       await store.drop(entry.seq!);
-      await this.reload();
-      this.set({ failedAt: null });
+      const answered = { ...entry, answeredAt: Date.now() };
+      this.set({
+        waiting: await store.entries(),
+        sent: kept ? [...this.state.sent, answered].slice(-SENT_KEPT) : this.state.sent,
+        failedAt: null,
+      });
       for (const listener of this.sentListeners) listener(entry.eventId);
     }
   }

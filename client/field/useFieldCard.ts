@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { fieldApi } from './api.ts';
-import { localCard } from './localCard.ts';
+import { localCard, type RaisedBar } from './localCard.ts';
 import { outbox } from './outbox.ts';
 import { store } from './store.ts';
 
@@ -21,19 +21,21 @@ export const useOutbox = () => useSyncExternalStore(outbox.subscribe, outbox.sna
  * Read again whenever Rith tells of a change to the event (another card's entry) and after
  * each entry of this event goes through.
  */
-export function useFieldCard(eventId: string) {
+export function useFieldCard(eventId: string, raised: RaisedBar | null) {
   const queryClient = useQueryClient();
   const cardQuery = useQuery({
     queryKey: cardKey(eventId),
     queryFn: async () => {
+      // What Rith answered before this read is in the card it sends.
+      const readFrom = Date.now();
       try {
         const card = await fieldApi.card(eventId);
         await store.keepCard(card);
-        return { card, fromPhone: false };
+        return { card, fromPhone: false, readFrom };
       } catch (error) {
         const kept = await store.card(eventId);
         if (kept && !(error instanceof Error && 'status' in error)) {
-          return { card: kept, fromPhone: true };
+          return { card: kept, fromPhone: true, readFrom: 0 };
         }
         throw error;
       }
@@ -71,7 +73,13 @@ export function useFieldCard(eventId: string) {
   }, [eventId, queryClient]);
 
   const card = cardQuery.data?.card ?? null;
-  const local = useMemo(() => (card ? localCard(card, queue.waiting) : null), [card, queue]);
+  const readFrom = cardQuery.data?.readFrom ?? 0;
+  const local = useMemo(() => {
+    if (!card) return null;
+    // Entries answered after the card was read are not in it yet: shown on top, as waiting ones.
+    const answered = queue.sent.filter((entry) => entry.answeredAt >= readFrom);
+    return localCard(card, [...answered, ...queue.waiting], raised);
+  }, [card, queue, readFrom, raised]);
 
   const dismiss = async (trialId: string) => {
     await store.dropProblem(trialId);

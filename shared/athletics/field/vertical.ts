@@ -115,10 +115,14 @@ export function trialsLeftAt(line: VerticalLine, heights: readonly number[], cm:
 
 /**
  * Who jumps next at the bar: of those still in with trials left at it, the fewest trials
- * taken there, then the competition order (each round of trials goes down the order).
+ * taken there, then the competition order (each round of trials goes down the order). `bar`
+ * is the bar now, or a height it was just raised to (no trial there yet).
  */
-export function verticalSequence(standings: VerticalStandings): CardAthlete[] {
-  const { bar, heights } = standings;
+export function verticalSequence(
+  standings: VerticalStandings,
+  bar: number | null = standings.bar,
+): CardAthlete[] {
+  const { heights } = standings;
   if (bar === null) return inCompetitionOrder(standings.lines.map((line) => line.athlete));
   const waiting = standings.lines
     .map((line) => ({ line, left: trialsLeftAt(line, heights, bar) }))

@@ -2,7 +2,7 @@ import type { FieldDiscipline } from '../../domain.ts';
 import type { AthleteRow } from '../../schemas/athlete.ts';
 import type { CardAthlete, FieldSettings, HorizontalTrial, VerticalTrial } from './card.ts';
 import { horizontalSequence, horizontalStandings } from './horizontal.ts';
-import { fieldKindOf, formatCentimetres } from './marks.ts';
+import { fieldKindOf, formatCentimetres, readHeight } from './marks.ts';
 import { verticalSequence, verticalStandings } from './vertical.ts';
 
 /** A trial as stored and sent: a round (horizontal) or a height (vertical). */
@@ -50,8 +50,14 @@ const take = <T>(items: Iterable<T>, count: number): T[] => {
   return taken;
 };
 
-/** The next three turns the rules give, skipping trials already entered. */
-export function fieldProgress(state: FieldCardState): FieldProgress {
+/**
+ * The next three turns the rules give, skipping trials already entered. `raisedTo`: a bar
+ * height the judge has just raised the bar to, before the first trial there (vertical).
+ */
+export function fieldProgress(
+  state: FieldCardState,
+  raisedTo: string | null = null,
+): FieldProgress {
   let turns: FieldTurn[];
   if (fieldKindOf(state.discipline) === 'horizontal') {
     const standings = horizontalStandings(state.athletes, state.horizontal, state.settings);
@@ -64,11 +70,13 @@ export function fieldProgress(state: FieldCardState): FieldProgress {
     turns = take(open(), 3);
   } else {
     const standings = verticalStandings(state.athletes, state.vertical);
-    const { bar, heights } = standings;
+    const { heights } = standings;
+    const raised = raisedTo === null ? null : readHeight(raisedTo);
+    const bar = raised !== null && raised > (standings.bar ?? 0) ? raised : standings.bar;
     turns =
       bar === null
         ? []
-        : verticalSequence(standings)
+        : verticalSequence(standings, bar)
             .slice(0, 3)
             .map((athlete) => {
               const line = standings.lines.find((l) => l.athlete.bib === athlete.bib)!;
@@ -194,9 +202,16 @@ const summaryOf = (turn: FieldTurn | null): TurnSummary | null =>
     height: turn.height,
   };
 
-/** What the card, its API and the pages show of a card: once it is ended, nobody is up. */
-export function cardSummary(state: FieldCardState, ended: boolean): CardSummary {
-  const progress = fieldProgress(state);
+/**
+ * What the card, its API and the pages show of a card: once it is ended, nobody is up.
+ * `raisedTo`: the bar the judge raised it to on this phone, before anyone jumped there.
+ */
+export function cardSummary(
+  state: FieldCardState,
+  ended: boolean,
+  raisedTo: string | null = null,
+): CardSummary {
+  const progress = fieldProgress(state, raisedTo);
   const vertical = verticalStandings(state.athletes, state.vertical);
   return {
     standings: fieldRows(state, ended),
