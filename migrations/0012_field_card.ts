@@ -11,6 +11,9 @@ import { sql, type Kysely } from 'kysely';
  * repeat from a different trial reusing an id. One athlete's trial of a round (horizontal),
  * or n-th trial at a height (vertical), is held once: two phones entering it are not both
  * kept. A correction or removal keeps the row (corrected or deleted), for the history.
+ *
+ * The versions of what spectators were shown (event_versions) gain a source: `card`, the field
+ * card's standings, kept as they change (server/events/history.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -22,6 +25,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         .check(sql`role in ('agent', 'field')`),
     )
     .execute();
+
+  await sql`
+    alter table event_versions
+      drop constraint event_versions_source_check,
+      add constraint event_versions_source_check
+        check (source in ('results', 'live', 'card', 'none'))
+  `.execute(db);
 
   await db.schema
     .createTable('field_cards')

@@ -14,6 +14,7 @@ const FIELD_EVENT_COLUMNS = [
   'fieldDiscipline',
   'status',
   'startListFile',
+  'resultsFileType',
   'version',
 ] as const;
 

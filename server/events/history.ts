@@ -4,6 +4,7 @@ import type { Database } from '../db/types.ts';
 import type { EventHistory, EventVersion } from '../../shared/schemas/eventHistory.ts';
 import {
   correctsResults,
+  correctsShown,
   NOTHING_SHOWN,
   resultChanges,
   shownResults,
@@ -51,22 +52,38 @@ export async function recordVersion(
   if (before.source === 'live' && shown.source === 'live' && before.status === shown.status) {
     return null;
   }
+  // The field card's standings are kept as they change: each trial shown is the judge's
+  // word, and one changed or taken back is a correction.
+  if (before.source === 'card' && shown.source === 'card') {
+    return keep(trx, event, shown, correctsShown(before.rows, shown.rows, event.eventType));
+  }
+  // Results are measured against the last results shown, or the field card's standings they
+  // take over from (FieldLynx's file after the judge's card).
   const lastResults =
-    last?.source === 'results'
+    last?.source === 'results' || last?.source === 'card'
       ? last
       : ((await trx
           .selectFrom('eventVersions')
           .select(['status', 'source', 'rows'])
           .where('eventId', '=', eventId)
-          .where('source', '=', 'results')
+          .where('source', 'in', ['results', 'card'])
           .orderBy('version', 'desc')
           .limit(1)
           .executeTakeFirst()) ?? null);
-  const correction = correctsResults(lastResults, shown, event.eventType);
+  return keep(trx, event, shown, correctsResults(lastResults, shown, event.eventType));
+}
+
+/** Keeps a version; when it is a correction, when it was kept. */
+async function keep(
+  trx: Db,
+  event: { id: string; version: number },
+  shown: ShownResults,
+  correction: boolean,
+): Promise<Date | null> {
   const kept = await trx
     .insertInto('eventVersions')
     .values({
-      eventId,
+      eventId: event.id,
       version: event.version,
       status: shown.status,
       source: shown.source,
@@ -117,10 +134,15 @@ export async function eventHistory(db: Db, eventId: string): Promise<EventHistor
     .orderBy('eventVersions.version')
     .execute();
   let before = NOTHING_SHOWN;
+  // What a correction of results corrected: the last results shown, or the field card's
+  // standings they took over from, as recordVersion measured it.
+  let lastShown: ShownResults | null = null;
   const versions: EventVersion[] = rows.map((row) => {
     const shown: ShownResults = { status: row.status, source: row.source, rows: row.rows };
-    const changes = resultChanges(before, shown, row.eventType);
+    const base = row.correction && shown.source === 'results' && lastShown ? lastShown : before;
+    const changes = resultChanges(base, shown, row.eventType);
     before = shown;
+    if (shown.source === 'results' || shown.source === 'card') lastShown = shown;
     const at = isoTime(row.recordedAt) ?? '';
     return {
       version: row.version,

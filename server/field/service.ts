@@ -14,6 +14,7 @@ import type {
 } from '../../shared/schemas/field.ts';
 import {
   DEFAULT_FIELD_SETTINGS,
+  FIELD_CARD_FILE,
   type CardAthlete,
   type FieldSettings,
 } from '../../shared/athletics/field/card.ts';
@@ -168,7 +169,9 @@ async function publish(trx: Db, card: Card) {
   await changes.write(card.event.id, {
     live,
     // Typed in at the field: the admin's form keeps them as results entered by hand.
-    ...(closed ? { results: rows, resultsFileType: 'MANUAL' as const } : {}),
+    ...(closed
+      ? { results: rows, resultsFileType: 'MANUAL' as const, resultsFileName: FIELD_CARD_FILE }
+      : {}),
     ...(card.event.status === 'upcoming' && live !== null ? { status: 'unofficial' as const } : {}),
   });
   return changes.messages();
@@ -194,6 +197,12 @@ function openCard(card: Card): void {
   if (card.completedAt !== null) {
     throw new Conflict(
       'The judge has ended this event (results complete): no more trials can be entered.',
+      'card_closed',
+    );
+  }
+  if (card.event.resultsFileType === 'LYNX_MEET_MANAGMENT') {
+    throw new Conflict(
+      "FieldLynx's results for this event are in: they are the event's results now.",
       'card_closed',
     );
   }

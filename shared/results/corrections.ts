@@ -40,11 +40,13 @@ export function shownResults(event: {
   status: EventStatus;
   results: readonly AthleteRow[];
   startListFile?: readonly AthleteRow[];
-  live: { rows: readonly AthleteRow[] } | null;
+  live: { rows: readonly AthleteRow[]; field?: unknown } | null;
 }): ShownResults {
   const { status } = event;
   const { source, rows } = shownRows({ ...event, startListFile: event.startListFile ?? [] });
-  return { status, source, rows };
+  // The field card's standings are lines too, but each trial in them is the judge's word.
+  const card = source === 'live' && event.live?.field !== undefined;
+  return { status, source: card ? 'card' : source, rows };
 }
 
 /** An athlete's result as the results table shows it (ResultsTable's rowResult). */
@@ -88,12 +90,35 @@ function keyed(rows: readonly AthleteRow[]) {
   return entries.sort((a, b) => compareResultRows(a.row, b.row));
 }
 
+/**
+ * The trials of a field series shown that are no longer so: changed ("trial 3 11.07 →
+ * 11.70", "1.80 XO → O") or taken back ("trial 2 X → –"). Trials added are not changes.
+ */
+function trialsChanged(before: AthleteRow, after: AthleteRow): string[] {
+  if ((before.heights?.length ?? 0) > 0) {
+    const now = cellsByHeight(after);
+    return [...cellsByHeight(before)].flatMap(([height, cell]) => {
+      const next = now.get(height) ?? '';
+      return cell === '' || next.toUpperCase().startsWith(cell.toUpperCase())
+        ? []
+        : [`${height} ${cell.toUpperCase()} → ${next.toUpperCase() || '–'}`];
+    });
+  }
+  return (before.attempts ?? []).flatMap((cell, i) => {
+    const next = after.attempts?.[i] ?? null;
+    return cell === null || cell.trim() === '' || next === cell
+      ? []
+      : [`trial ${i + 1} ${cell} → ${next ?? '–'}`];
+  });
+}
+
 function athleteChange(
   change: AthleteChange['change'],
   row: AthleteRow,
   key: string,
   before: AthleteResult | null,
   after: AthleteResult | null,
+  trials: readonly string[] = [],
 ): AthleteChange | null {
   const name = athleteName(row);
   const fields: AthleteChange['fields'] = [];
@@ -109,10 +134,14 @@ function athleteChange(
     if (before.place !== after.place) fields.push('place');
     if (before.mark !== after.mark) fields.push('mark');
     if (before.code !== after.code) fields.push('code');
+    if (trials.length > 0) fields.push('trials');
     if (fields.length === 0) return null;
-    const parts: string[] = [];
+    const parts: string[] = [...trials];
     if (fields.includes('code')) parts.push(`${resultWord(before)} → ${resultWord(after)}`);
-    else if (fields.includes('mark')) parts.push(`${before.mark ?? '–'} → ${after.mark ?? '–'}`);
+    // A field series' best follows from its trials: the trials changed say it.
+    else if (fields.includes('mark') && trials.length === 0) {
+      parts.push(`${before.mark ?? '–'} → ${after.mark ?? '–'}`);
+    }
     if (fields.includes('place')) {
       parts.push(`place ${placeWord(before.place)} → ${placeWord(after.place)}`);
     }
@@ -131,6 +160,13 @@ function athleteChange(
     summary,
   };
 }
+
+const SOURCE_WORDS: Record<ShownSource, string> = {
+  results: 'The results',
+  live: "The scoreboard's unofficial lines",
+  card: "The field card's standings",
+  none: 'Nothing',
+};
 
 /**
  * What changed from `before` to `after`: the status, where the rows come from, and each
@@ -157,10 +193,7 @@ export function resultChanges(
       type: 'source',
       from: before.source,
       to: after.source,
-      summary:
-        after.source === 'results'
-          ? "The results replaced the scoreboard's unofficial lines"
-          : "The scoreboard's unofficial lines replaced the results",
+      summary: `${SOURCE_WORDS[after.source]} replaced ${SOURCE_WORDS[before.source].toLowerCase()}`,
     });
   }
   const olds = keyed(before.rows);
@@ -171,7 +204,14 @@ export function resultChanges(
     const next = athleteResult(row, eventType);
     if (old) matched.add(slot);
     const change = old
-      ? athleteChange('changed', row, key, athleteResult(old, eventType), next)
+      ? athleteChange(
+          'changed',
+          row,
+          key,
+          athleteResult(old, eventType),
+          next,
+          trialsChanged(old, row),
+        )
       : athleteChange('added', row, key, null, next);
     if (change) changes.push(change);
   }
@@ -284,14 +324,16 @@ export function correctsShown(
  * Whether what an event shows now corrects its results, measured against the last version
  * that showed results (`lastResults`), not merely the version before: results withdrawn and
  * then put back changed are one correction, of what changed between the two; withdrawing
- * them is none.
+ * them is none. The field card's standings count as results shown: an official file that
+ * differs from what the judge entered corrects them.
  */
 export function correctsResults(
   lastResults: ShownResults | null,
   shown: ShownResults,
   eventType: EventType,
 ): boolean {
-  if (lastResults?.source !== 'results' || shown.source !== 'results') return false;
+  const shownBefore = lastResults?.source === 'results' || lastResults?.source === 'card';
+  if (!lastResults || !shownBefore || shown.source !== 'results') return false;
   return correctsShown(lastResults.rows, shown.rows, eventType);
 }
 

@@ -3,9 +3,10 @@ import { EventStatus } from './enums.ts';
 
 /**
  * Where the rows spectators were shown came from: the event's results (a file or the admin's
- * form), the finish camera's scoreboard lines (`live`) while no results are in, or nothing.
+ * form), the finish camera's scoreboard lines (`live`) while no results are in, the officials'
+ * field card's standings (`card`, each trial as the judge enters it), or nothing.
  */
-export const ShownSource = z.enum(['results', 'live', 'none']);
+export const ShownSource = z.enum(['results', 'live', 'card', 'none']);
 export type ShownSource = z.infer<typeof ShownSource>;
 
 /** An athlete's result as the results table shows it. */
@@ -47,9 +48,15 @@ export const ResultChange = z.discriminatedUnion('type', [
     before: AthleteResult.nullable(),
     /** Null when removed. */
     after: AthleteResult.nullable(),
-    /** What differs, for a change: place, mark (a time or distance), code (DNS, DQ…). */
-    fields: z.array(z.enum(['place', 'mark', 'code'])),
-    /** "Anna Byrne: 24.89 → 25.01, place 2 → 3", "Tom Ryan added: 25.40, place 3". */
+    /**
+     * What differs, for a change: place, mark (a time or distance), code (DNS, DQ…), trials (a
+     * field trial shown was changed or taken back).
+     */
+    fields: z.array(z.enum(['place', 'mark', 'code', 'trials'])),
+    /**
+     * "Anna Byrne: 24.89 → 25.01, place 2 → 3", "Tom Ryan added: 25.40, place 3", "Eva Kerr:
+     * trial 3 11.07 → 11.70".
+     */
     summary: z.string(),
   }),
 ]);

@@ -15,6 +15,10 @@ import type {
 } from '../../shared/schemas/field.ts';
 import type { CompetitionToken } from '../../shared/schemas/timingRoom.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
+import type { EventHistory } from '../../shared/schemas/eventHistory.ts';
+import type { UploadAccepted } from '../../shared/schemas/upload.ts';
+import { parseLff } from '../../server/parsers/lynx/index.ts';
+import { fixture, sendUpload, settled } from '../support/uploads.ts';
 
 // The officials' field card's API (issue 29): field tokens and what they open, trials
 // entered once however often they are sent, the rules' refusals, two cards on one event,
@@ -331,5 +335,90 @@ describe('a vertical event on the card', () => {
       ['203', '2', ['XO', null]],
       ['202', null, ['XXX', null]],
     ]);
+  });
+});
+
+describe('the card and FieldLynx', () => {
+  it('keeps corrections in the history, and takes FieldLynx’s file as the official result on the same event', async () => {
+    const competition = await createCompetition(t.runtime.db, clubUic, { liveNow: true });
+    // The start list as FieldLynx has it: the two flights of event 38.
+    const flights = [1, 2].map((flight) => {
+      const parsed = parseLff(fixture('finishlynx', `038-1-0${flight}.lff`), 'start.lff');
+      if (!parsed.ok) throw new Error('fixture unreadable');
+      return parsed.value.rows
+        .filter((row) => row.rank !== 'DNS')
+        .map((row) =>
+          athlete({ bib: row.bib, name: row.name, club: row.club, lane: row.lane, flight }),
+        );
+    });
+    const shotPut = await createEvent(t.runtime.db, competition.uic, {
+      eventName: 'Men Shot Put',
+      eventType: 'JUMP',
+      trackDiscipline: null,
+      fieldDiscipline: 'SHOT_PUT',
+      startListFile: flights.flat(),
+    });
+    const { token } = await createToken(admin, competition.uic, 'Judge', 'field');
+    const judge = new TokenClient(t.url, token);
+    // Wade Shomper (240) throws 16.68 then, as the judge heard it, 17.00; Bradley Pollard
+    // (56) 14.02 entered first as 14.20 and corrected.
+    const shomper1 = await put(judge, shotPut.id, { bib: '240', round: 1, mark: '16.68' });
+    expect(shomper1.status).toBe(201);
+    await put(judge, shotPut.id, { bib: '240', round: 2, mark: '17.00' });
+    const pollard = await put(judge, shotPut.id, { bib: '56', round: 1, mark: '14.20' });
+    await judge.fetch(`/api/field/events/${shotPut.id}/attempts/${pollard.body.id}`, {
+      method: 'PUT',
+      json: { mark: '14.02' },
+    });
+    const history = async () =>
+      (await (await fetch(`${t.url}/api/events/${shotPut.id}/history`)).json()) as EventHistory;
+    const corrected = (await history()).versions.filter((v) => v.correction);
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]!.changes).toContainEqual(
+      expect.objectContaining({
+        type: 'athlete',
+        fields: ['mark', 'trials'],
+        summary: 'Bradley Pollard: trial 1 14.20 → 14.02',
+      }),
+    );
+    expect(
+      (await judge.json<FieldCard>(`/api/field/events/${shotPut.id}/complete`, { method: 'POST' }))
+        .status,
+    ).toBe(200);
+
+    // FieldLynx's two flights, through the timing room's upload.
+    for (const name of ['038-1-01.lff', '038-1-02.lff']) {
+      const res = await sendUpload(
+        admin,
+        `/api/admin/competitions/${competition.uic}/upload-lynx`,
+        [{ name, bytes: fixture('finishlynx', name) }],
+        { field: 'files' },
+      );
+      const { uploadId } = (await res.json()) as UploadAccepted;
+      expect((await settled(admin, uploadId)).status).toBe('published');
+    }
+    const events = await admin.json<AdminEvent[]>(
+      `/api/admin/competitions/${competition.uic}/events`,
+    );
+    expect(events.body.map((e) => e.eventName)).toEqual(['Men Shot Put']);
+    const page = (await (await fetch(`${t.url}/api/events/${shotPut.id}`)).json()) as PublicEvent;
+    expect(page.status).toBe('official');
+    // Every athlete of both flights once, the one who did not start (DNS) too.
+    expect(page.results).toHaveLength(22);
+    expect(new Set(page.results.map((r) => r.bib)).size).toBe(22);
+    expect(page.results[0]).toMatchObject({ bib: '240', rank: '1', best: '17.06' });
+    // What the file changed of the card is in the history, as a correction.
+    const latest = (await history()).versions.find((v) => v.correction && v.source === 'results');
+    expect(latest?.changes).toContainEqual(
+      expect.objectContaining({
+        type: 'athlete',
+        name: 'Wade Shomper',
+        summary: expect.stringContaining('trial 2 17.00 → 17.06'),
+      }),
+    );
+    // The card is closed: the file's results are the event's.
+    expect((await put(judge, shotPut.id, { bib: '240', round: 3, mark: '16.73' })).body.code).toBe(
+      'card_closed',
+    );
   });
 });

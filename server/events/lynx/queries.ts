@@ -17,6 +17,7 @@ const storedColumns = [
   'time',
   'results',
   'resultsFileType',
+  'resultsFileName',
   'startListFile',
   'startListType',
   'lynxUnit',
@@ -70,6 +71,22 @@ export function eventsByNumber(
     .where('competitionUic', '=', competitionUic)
     .where('lynxEventNumber', '=', eventNumber)
     .where('lynxRound', '=', round)
+    .orderBy('createdAt')
+    .forUpdate()
+    .execute();
+}
+
+/**
+ * The competition's field events no FinishLynx file made (by the admin, or from a timetable),
+ * locked: a judge may have run one on the field card before FieldLynx's file comes.
+ */
+export function handMadeFieldEvents(trx: Db, competitionUic: number) {
+  return trx
+    .selectFrom('events')
+    .select(storedColumns)
+    .where('competitionUic', '=', competitionUic)
+    .where('eventType', '=', 'JUMP')
+    .where('lynxEventNumber', 'is', null)
     .orderBy('createdAt')
     .forUpdate()
     .execute();

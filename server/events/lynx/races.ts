@@ -9,8 +9,15 @@ import type { Db } from '../../db/connect.ts';
 import type { EventChanges } from '../changes.ts';
 import { checkRowCap, type EventFields } from '../columns.ts';
 import { generationOf, raceIdentity, type RaceIdentity } from './identity.ts';
-import { eventsByNumber, eventsByUnits, lockedEvent, type StoredEvent } from './queries.ts';
+import {
+  eventsByNumber,
+  eventsByUnits,
+  handMadeFieldEvents,
+  lockedEvent,
+  type StoredEvent,
+} from './queries.ts';
 import { present } from '../../../shared/present.ts';
+import { FIELD_CARD_FILE } from '../../../shared/athletics/field/card.ts';
 import { resultsProgress } from '../../../shared/meet/completeness.ts';
 import { spelledAsStartList } from '../../meet/spelling.ts';
 import { measuresWind } from '../../athletics/windEvents.ts';
@@ -145,10 +152,35 @@ export async function findRace(trx: Db, competitionUic: number, race: LynxRace):
     }
   }
   const [firstMisfit] = misfits;
-  if (firstMisfit === undefined)
-    return { stored: null, identity: present(sessions[0], 'a session') };
+  if (firstMisfit === undefined) {
+    const named =
+      race.contents === 'results' ? await fieldEventNamed(trx, competitionUic, race) : null;
+    return { stored: named, identity: present(sessions[0], 'a session') };
+  }
   if (race.contents === 'results' || newest >= SESSIONS) return { refused: firstMisfit };
   return { stored: null, identity: present(sessions[newest], 'the next session') };
+}
+
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * A field event's results with no event of their number: the one field event of that name
+ * and discipline no file made, if there is exactly one (run on the field card, typically),
+ * so that FieldLynx's file lands on it rather than beside it.
+ */
+async function fieldEventNamed(
+  trx: Db,
+  competitionUic: number,
+  race: LynxRace,
+): Promise<StoredEvent | null> {
+  if (race.parsed.eventType !== 'JUMP') return null;
+  const candidates = (await handMadeFieldEvents(trx, competitionUic)).filter(
+    (event) =>
+      sameName(event.eventName, race.parsed.eventName) &&
+      event.fieldDiscipline === race.parsed.fieldDiscipline,
+  );
+  return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }
 
 /** A flight's rows replace that flight's rows only: every flight's file adds up to one event. */
@@ -158,9 +190,18 @@ export function withFlight(stored: AthleteRow[], flight: number, rows: AthleteRo
   return merged.sort((a, b) => (a.flight ?? 1) - (b.flight ?? 1));
 }
 
-/** The results a timing file has brought so far: complete, or waiting in `live`. */
-export const fileResults = (stored: Pick<StoredEvent, 'results' | 'live' | 'progress'>) =>
-  stored.progress !== null ? (stored.live?.rows ?? []) : stored.results;
+/**
+ * The results a timing file has brought so far: complete, or waiting in `live`. The field
+ * card's are none of a file's flights: FieldLynx's files replace them whole.
+ */
+export const fileResults = (
+  stored: Pick<StoredEvent, 'results' | 'live' | 'progress' | 'resultsFileName'>,
+) =>
+  stored.progress !== null
+    ? (stored.live?.rows ?? [])
+    : stored.resultsFileName === FIELD_CARD_FILE
+      ? []
+      : stored.results;
 
 /**
  * The rows a file brings, with what the event already holds of its other flights: a flight's
@@ -370,11 +411,15 @@ export async function saveLynxRace(
       ...listedAt(stored, race.listed),
     });
   } else {
-    const refusal = typeLockRefusal(
-      'results',
-      { rows: stored.results.length, type: stored.resultsFileType },
-      'LYNX_MEET_MANAGMENT',
-    );
+    // The field card's results wait for FieldLynx's: they never lock the event's type.
+    const refusal =
+      stored.resultsFileName === FIELD_CARD_FILE
+        ? null
+        : typeLockRefusal(
+            'results',
+            { rows: stored.results.length, type: stored.resultsFileType },
+            'LYNX_MEET_MANAGMENT',
+          );
     if (refusal) return { ok: false, reason: `${race.fileName}: ${refusal}` };
     const rows = spelledAsStartList(rowsToStore(race, identity, stored), stored.startListFile);
     Object.assign(fields, placeResults(stored, rows, wind), {

@@ -13,6 +13,12 @@ export interface FieldSettings {
   finalists: number;
 }
 
+/**
+ * The results file name of results the judge ended on the field card: results typed in at
+ * the field, which FieldLynx's file, when it comes, replaces as the official ones.
+ */
+export const FIELD_CARD_FILE = 'Field card';
+
 export const DEFAULT_FIELD_SETTINGS: FieldSettings = {
   trials: 6,
   trialsBeforeCut: 3,
