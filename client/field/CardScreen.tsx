@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FieldAttemptBody, FieldCard } from '../../shared/schemas/field.ts';
 import { checkHorizontal, checkVertical } from '../../shared/athletics/field/check.ts';
@@ -9,7 +9,7 @@ import type { LocalCard, LocalTrial, RaisedBar } from './localCard.ts';
 import { outbox } from './outbox.ts';
 import { useFieldCard } from './useFieldCard.ts';
 import { WaitingBadge } from './WaitingBadge.tsx';
-import { Keypad } from './Keypad.tsx';
+import { Keypad, typed } from './Keypad.tsx';
 import { Standings } from './Standings.tsx';
 import { TrialClock } from './TrialClock.tsx';
 import { CardMenu } from './CardMenu.tsx';
@@ -176,6 +176,39 @@ function Entry({
     setTarget('mark');
     setRefusal(null);
   };
+
+  // A keyboard works the card too: digits and the point into the field being typed, Enter to
+  // save (or set the bar), X, O, - and R for the marks; not while a form field has focus.
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (ended || event.ctrlKey || event.metaKey || event.altKey) return;
+    const focused = event.target instanceof HTMLElement ? event.target : null;
+    if (focused?.closest('input, select, textarea, [role="dialog"]')) return;
+    const key = event.key === ',' ? '.' : event.key;
+    const lower = key.toLowerCase();
+    let handled = true;
+    if (/^[0-9.]$/.test(key) || key === 'Backspace') {
+      if (target === 'wind')
+        setWind(wind.startsWith('-') ? `-${typed(wind.slice(1), key)}` : typed(wind, key));
+      else if (target === 'bar' || !vertical) setMark(typed(mark, key));
+      else handled = false;
+    } else if (key === 'Enter' && !focused?.closest('button')) {
+      if (target === 'bar') raise();
+      else if (!vertical && mark !== '') void enter(mark);
+    } else if (
+      lower === 'x' ||
+      key === '-' ||
+      (lower === 'o' && vertical) ||
+      (lower === 'r' && !vertical)
+    ) {
+      if (target !== 'bar') void enter(lower);
+    } else handled = false;
+    if (handled) event.preventDefault();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   if (ended) {
     return (

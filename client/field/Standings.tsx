@@ -28,12 +28,13 @@ export function Standings({
             </th>
             <td>{row.best ?? row.performance ?? ''}</td>
             <td className="field-series">
-              {(row.attempts ?? [])
-                .map((cell, i) =>
-                  cell === null ? null : heights.length > 0 ? `${heights[i]}: ${cell}` : cell,
-                )
-                .filter((cell) => cell !== null)
-                .join('  ')}
+              {(row.attempts ?? []).map((cell, i) =>
+                cell === null ? null : (
+                  <span key={i} className="field-series-cell">
+                    {heights.length > 0 ? `${heights[i]}: ${cell}` : cell}
+                  </span>
+                ),
+              )}
             </td>
           </tr>
         ))}

@@ -26,6 +26,7 @@ import { AdminClient, ADMIN_PASSWORD, competitionBody } from '../support/admin.t
 import { freePort } from '../support/ports.ts';
 import { TokenClient } from '../support/tokens.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
+import { lastReceipts, reportsOf } from './receipts.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -243,31 +244,9 @@ try {
     await sleep(intervalMs);
   });
   await sleep(1500);
-  const reports = await Promise.all(
-    generators.map(
-      (child) =>
-        new Promise<{ receipts: Record<string, [number, number]>; cpuShare: number }>((resolve) => {
-          child.on('message', (message: ClientsMessage) => {
-            if (message.type === 'report') resolve(message);
-          });
-          child.send({ type: 'report' } satisfies ClientsCommand);
-        }),
-    ),
-  );
-  const latencies: number[] = [];
-  let missed = 0;
-  for (const [version, at] of posted) {
-    let received = 0;
-    let last = 0;
-    for (const { receipts } of reports) {
-      const [count, time] = receipts[version] ?? [0, 0];
-      received += count;
-      last = Math.max(last, time);
-    }
-    if (received === spectators) latencies.push(last - at);
-    else missed += 1;
-  }
-  latencies.sort((a, b) => a - b);
+  const reports = await reportsOf(generators);
+  const latencies = lastReceipts(reports, posted, spectators);
+  const missed = posted.size - latencies.length;
 
   const started = now();
   const fast = await replay(judge, replayed, trials, async () => undefined);

@@ -28,6 +28,7 @@ import WebSocket from 'ws';
 import { NodeProcess } from '../support/nodeProcess.ts';
 import { athlete } from '../support/factory.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
+import { lastReceipts, reportsOf } from './receipts.ts';
 import type { SavedEvent } from '../../server/events/service.ts';
 import type { LivePayload } from '../../shared/live/messages.ts';
 import { FEED_PATH, type FeedMessage } from '../../server/feed/schemas.ts';
@@ -220,30 +221,14 @@ try {
   }
   await sleep(2000);
 
-  const reports = await Promise.all(
-    generators.map(
-      (child) =>
-        new Promise<{ receipts: Record<string, [number, number]>; cpuShare: number }>((resolve) => {
-          child.on('message', (message: ClientsMessage) => {
-            if (message.type === 'report') resolve(message);
-          });
-          child.send({ type: 'report' } satisfies ClientsCommand);
-        }),
-    ),
-  );
+  const reports = await reportsOf(generators);
 
-  /** Commit -> receipt at the last spectator of each version all of them received. */
+  /**
+   * Commit -> receipt at the last spectator of each version all of them received; and the
+   * checking client got each version whole.
+   */
   const latenciesOf = (versions: Map<number, number>) => {
-    const latencies: number[] = [];
-    for (const [version, at] of versions) {
-      let received = 0;
-      let last = 0;
-      for (const { receipts } of reports) {
-        const [count, time] = receipts[version] ?? [0, 0];
-        received += count;
-        last = Math.max(last, time);
-      }
-      if (received === spectators) latencies.push(last - at);
+    for (const version of versions.keys()) {
       const payload = checked.get(version);
       if (
         !payload ||
@@ -255,7 +240,7 @@ try {
       }
       payloadBytes = JSON.stringify(payload).length;
     }
-    return latencies.sort((a, b) => a - b);
+    return lastReceipts(reports, versions, spectators);
   };
   const latencies = latenciesOf(committed);
   const warmupLatencies = latenciesOf(warmups);

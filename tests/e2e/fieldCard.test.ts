@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -73,7 +74,16 @@ const card = (page: Page) => ({
         .click();
     }
   },
-  mark: async (mark: string) => {
+  /** Enters a mark on the pad's buttons, or (`keys`) typed on a keyboard. */
+  mark: async (mark: string, how: 'pad' | 'keys' = 'keys') => {
+    if (how === 'keys') {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      if (/^\d/.test(mark)) {
+        await page.keyboard.type(mark);
+        return page.keyboard.press('Enter');
+      }
+      return page.keyboard.press(mark === '-' ? 'Minus' : mark);
+    }
     if (mark === 'x') return page.getByRole('button', { name: /foul|fail/ }).click();
     if (mark === '-') return page.getByRole('button', { name: /pass/ }).click();
     if (mark === 'o') return page.getByRole('button', { name: /clear/ }).click();
@@ -95,6 +105,17 @@ const spectatorCell = (page: Page, bib: string, index: number) =>
     .locator('tr', { hasText: `Athlete ${bib}` })
     .locator('td.ev-col-attempt')
     .nth(index);
+
+/** WCAG 2.2 AA by axe-core: the serious and critical violations on the page. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode(true)
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 const shown = (mark: string) => (mark === 'x' ? 'X' : mark);
 
@@ -149,9 +170,13 @@ describe('the field card', () => {
     const entered: string[] = [];
     for (let i = 0; i < 30; i += 1) {
       const { bib, trial } = await pad.up();
-      if (i === 0) await screenshot(judge, 'field-card-360');
+      if (i === 0) {
+        await screenshot(judge, 'field-card-360');
+        expect(await seriousViolations(judge)).toEqual([]);
+      }
       const mark = markOf(bib, trial);
-      await pad.mark(mark);
+      // The first few on the pad's buttons, the rest typed (a keyboard works the card too).
+      await pad.mark(mark, i < 4 ? 'pad' : 'keys');
       entered.push(`${bib}/${trial}`);
       await expect
         .poll(() => spectatorCell(spectator, bib, trial - 1).textContent())
@@ -162,6 +187,12 @@ describe('the field card', () => {
     expect(entered[15]).toBe('102/1');
     // The cut: the best 8 go on, the 8th first.
     expect(await pad.up()).toEqual({ bib: '108', trial: 4 });
+    // The stadium's big screen has it in progress, with its leaders.
+    const board = await settledVisitorPage(browser, 1280);
+    await board.goto(`${t.url}/board/${club.urlName}/${competition.urlName}`);
+    const inProgress = board.getByRole('region', { name: 'Field events in progress' });
+    await expect.poll(() => inProgress.textContent()).toMatch(/Men Shot Put.*Athlete 101.*15\.03/);
+    await board.close();
     for (let i = 0; i < 24; i += 1) {
       const { bib, trial } = await pad.up();
       const mark = markOf(bib, trial);
@@ -187,6 +218,8 @@ describe('the field card', () => {
 
     // The high jump: the bar, clearances, three failures in a row.
     await judge.goto(`${t.url}/field?event=${highJump.id}`);
+    await judge.getByRole('button', { name: 'Set bar' }).waitFor();
+    expect(await seriousViolations(judge)).toEqual([]);
     await judge.getByRole('button', { name: 'Set bar' }).click();
     await pad.type('1.50');
     await judge.getByRole('button', { name: /Set bar at/ }).click();
@@ -199,7 +232,7 @@ describe('the field card', () => {
     await spectator.goto(`${t.url}/event/${highJump.id}`);
     for (const [bib, mark] of jumps) {
       await expect.poll(async () => (await pad.up()).bib).toBe(bib);
-      await pad.mark(mark);
+      await pad.mark(mark, 'pad');
     }
     await judge.getByRole('button', { name: 'Raise bar' }).click();
     await pad.type('1.55');
@@ -260,7 +293,7 @@ describe('the field card', () => {
         await pad.type('1.2');
         await page.getByRole('button', { name: /^Mark/ }).click();
       }
-      await pad.mark(mark);
+      await pad.mark(mark, 'pad');
       made.push(`${bib}/${trial}/${mark}`);
       await pad.waiting(i + 1);
     }
@@ -292,7 +325,7 @@ describe('the field card', () => {
     await second.page.goto(`${t.url}/field?event=${javelin.id}#token=${b.token}`);
     const padA = card(first.page);
     const padB = card(second.page);
-    await padA.mark('50.00');
+    await padA.mark('50.00', 'pad');
     // The other phone follows: 402 is up there too.
     await expect.poll(async () => (await padB.up()).bib).toBe('402');
 

@@ -70,6 +70,30 @@ describe('alerts due', () => {
     expect(official?.alert.body).toBe('1. Bo Chen 11.80');
   });
 
+  it('a field event on the card: its final place, not a place after one trial', () => {
+    const shotPut = (up: boolean) =>
+      event({
+        eventName: 'Women Shot Put',
+        eventType: 'JUMP',
+        trackDiscipline: null,
+        fieldDiscipline: 'SHOT_PUT',
+        live: {
+          rows: [{ ...ana, rank: '2', best: '11.07', performance: '11.07', attempts: ['11.07'] }],
+          wind: null,
+          updatedAt: '',
+          field: {
+            up: up ? { bib: '41', name: 'Bo Chen', trial: 1, height: null } : null,
+            onDeck: null,
+            next: null,
+            bar: null,
+          },
+        },
+      });
+    expect(due(shotPut(true), null).map((a) => a.kind)).toEqual(['startList']);
+    const final = due(shotPut(false), null).find((a) => a.kind === 'unofficial');
+    expect(final?.alert.body).toBe('2. Ana Reyes 11.07 · provisional, may change');
+  });
+
   it('nothing for another competition, or for nobody followed', () => {
     expect(dueAlerts([event({})], new Map(), () => null, follows, 2)).toEqual([]);
     expect(
