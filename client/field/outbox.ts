@@ -45,6 +45,7 @@ class Outbox {
   private state: OutboxState = { waiting: [], sent: [], refused: false, failedAt: null };
   private readonly listeners = new Set<Listener>();
   private sending: Entry | null = null;
+  private flushing = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private tries = 0;
   private started = false;
@@ -109,23 +110,35 @@ class Outbox {
 
   /** Sends what waits, oldest first, until none does or a try fails. */
   async flush(): Promise<void> {
-    if (this.sending || this.state.refused) return;
+    // Set before the first await: a second flush (the network back, a new entry, the retry
+    // timer) never sends the same entries beside this one.
+    if (this.flushing || this.state.refused) return;
+    this.flushing = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    try {
+      await this.sendAll();
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async sendAll(): Promise<void> {
     for (;;) {
       const [entry] = await store.entries();
-      if (!entry) break;
+      if (!entry) return;
       this.sending = entry;
       let kept = true;
       try {
         await this.send(entry);
       } catch (error) {
-        this.sending = null;
         if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+          this.sending = null;
           this.set({ refused: true });
           return;
         }
         if (retryLater(error)) {
+          this.sending = null;
           this.set({ failedAt: Date.now() });
           const wait = RETRY_MS[Math.min(this.tries, RETRY_MS.length - 1)]!;
           this.tries += 1;
@@ -135,9 +148,11 @@ class Outbox {
         await this.refused(entry, error as ApiRequestError);
         kept = false;
       }
-      this.sending = null;
       this.tries = 0;
+      // Dropped before it stops being the one on its way: an Undo meanwhile removes it from
+      // Rith rather than withdrawing what Rith already has.
       await store.drop(entry.seq!);
+      this.sending = null;
       const answered = { ...entry, answeredAt: Date.now() };
       this.set({
         waiting: await store.entries(),
@@ -168,13 +183,12 @@ class Outbox {
 
   /** Rith said no: the judge is shown why (and, for a clash, the other card's entry). */
   private async refused(entry: Entry, error: ApiRequestError) {
-    if (entry.kind !== 'attempt') return;
     const existing = error.details.existing as FieldTrial | undefined;
     await store.addProblem({
-      trialId: entry.trialId,
+      trialId: `${entry.trialId}:${entry.seq}`,
       eventId: entry.eventId,
       message: error.message || 'Rith did not keep this entry.',
-      body: entry.body,
+      body: entry.kind === 'attempt' ? entry.body : null,
       existing: existing ?? null,
     });
   }

@@ -24,10 +24,12 @@ export type Entry = { seq?: number; eventId: string; trialId: string; at: number
 
 /** An entry Rith did not keep: a clash with another card's, or a rule it breaks. */
 export interface Problem {
+  /** The entry's trial and place in the outbox: one problem per entry. */
   trialId: string;
   eventId: string;
   message: string;
-  body: FieldAttemptBody;
+  /** The trial entered; null for a correction or removal Rith refused. */
+  body: FieldAttemptBody | null;
   /** A clash: the trial the other card entered first. */
   existing: FieldTrial | null;
 }

@@ -139,8 +139,16 @@ export async function eventHistory(db: Db, eventId: string): Promise<EventHistor
   let lastShown: ShownResults | null = null;
   const versions: EventVersion[] = rows.map((row) => {
     const shown: ShownResults = { status: row.status, source: row.source, rows: row.rows };
+    // Status and source against the version before; the athletes' changes of a correction
+    // against what it corrected.
     const base = row.correction && shown.source === 'results' && lastShown ? lastShown : before;
-    const changes = resultChanges(base, shown, row.eventType);
+    const changes =
+      base === before
+        ? resultChanges(before, shown, row.eventType)
+        : [
+            ...resultChanges(before, shown, row.eventType).filter((c) => c.type !== 'athlete'),
+            ...resultChanges(base, shown, row.eventType).filter((c) => c.type === 'athlete'),
+          ];
     before = shown;
     if (shown.source === 'results' || shown.source === 'card') lastShown = shown;
     const at = isoTime(row.recordedAt) ?? '';

@@ -165,7 +165,12 @@ async function publish(trx: Db, card: Card) {
   const live =
     card.trials.length === 0 && !closed
       ? null
-      : { rows, wind: null, updatedAt: new Date().toISOString(), field: { up, onDeck, next, bar } };
+      : {
+          rows,
+          wind: null,
+          updatedAt: new Date().toISOString(),
+          field: { up, onDeck, next, bar, ended: closed },
+        };
   await changes.write(card.event.id, {
     live,
     // Typed in at the field: the admin's form keeps them as results entered by hand.
@@ -193,6 +198,7 @@ function change<T>(
   });
 }
 
+/** Trials may be entered: the judge has not ended the event, and it is still the card's. */
 function openCard(card: Card): void {
   if (card.completedAt !== null) {
     throw new Conflict(
@@ -200,6 +206,14 @@ function openCard(card: Card): void {
       'card_closed',
     );
   }
+  editableCard(card);
+}
+
+/**
+ * The card's trials may still change (a correction, a removal, the end): the event's results
+ * are still the card's, not FieldLynx's file's, and not made official or scratched.
+ */
+function editableCard(card: Card): void {
   if (card.event.resultsFileType === 'LYNX_MEET_MANAGMENT') {
     throw new Conflict(
       "FieldLynx's results for this event are in: they are the event's results now.",
@@ -208,7 +222,7 @@ function openCard(card: Card): void {
   }
   if (card.event.status === 'official' || card.event.status === 'scratched') {
     throw new Conflict(
-      `The event is ${card.event.status}: no more trials can be entered.`,
+      `The event is ${card.event.status}: its trials can no longer change.`,
       'card_closed',
     );
   }
@@ -314,14 +328,11 @@ export function enterTrial(
       bib,
       height: body.height,
     });
-    const atHeight = card.trials.filter(
-      (t) =>
-        t.bib === bib &&
-        t.height !== null &&
-        t.height === (checked.ok ? checked.trial.height : body.height),
-    );
-    const taken =
-      body.trial !== undefined ? atHeight.find((t) => t.trial === body.trial) : undefined;
+    const height = checked.ok ? checked.trial.height : body.height;
+    const atHeight = card.trials.filter((t) => t.bib === bib && t.height === height);
+    // The card says which trial at the height it saw this as: one it did not know was entered
+    // (by another card) is a clash. Numbers are kept unique past removals: the next after all.
+    const taken = body.trial !== undefined ? atHeight[body.trial - 1] : undefined;
     if (taken) throw clash(card, taken);
     if (!checked.ok) throw new Invalid(checked.refusal.message, checked.refusal.code);
     const { trial } = checked;
@@ -331,7 +342,7 @@ export function enterTrial(
       bib: trial.bib,
       round: null,
       height: trial.height,
-      trial: atHeight.length + 1,
+      trial: Math.max(0, ...atHeight.map((t) => t.trial ?? 0)) + 1,
       mark: trial.mark,
       wind: null,
       request: body,
@@ -356,6 +367,7 @@ export function correctFieldTrial(
   body: FieldCorrectionBody,
 ): Promise<FieldTrial> {
   return change(deps, principal, eventId, async (trx, card) => {
+    editableCard(card);
     const trial = trialIn(card, attemptId);
     let mark: string;
     let wind: string | null = null;
@@ -389,6 +401,7 @@ export function removeFieldTrial(
   attemptId: string,
 ): Promise<void> {
   return change(deps, principal, eventId, async (trx, card) => {
+    editableCard(card);
     const trial = trialIn(card, attemptId);
     await removeTrial(trx, trial.id);
     return { result: undefined, changed: true };
@@ -444,6 +457,7 @@ export function completeFieldEvent(
 ): Promise<FieldCard> {
   return change(deps, principal, eventId, async (trx, card) => {
     if (card.completedAt !== null) return { result: null, changed: false };
+    editableCard(card);
     if (card.trials.length === 0) {
       throw new Invalid('No trial is entered yet: there are no results to complete.');
     }

@@ -68,10 +68,10 @@ function rowsFor(
         ? event.startListFile
         : [];
     // Only athletes with a result: a row still to be read says nothing, and the alert goes once.
-    // A field event on the officials' card: a place after one trial is no result; the
-    // standings are once nobody is up any more (all trials in, or the judge ended it).
+    // A field event on the officials' card: a place during it is no result; its standings
+    // are once the judge has ended it.
     case 'unofficial':
-      return event.live?.field?.up ? [] : (event.live?.rows ?? []).filter(hasResult);
+      return event.live?.field?.ended === false ? [] : (event.live?.rows ?? []).filter(hasResult);
     case 'official':
       return event.results.filter(hasResult);
   }

@@ -92,6 +92,8 @@ export const LiveResults = z.object({
       onDeck: FieldTurn.nullable(),
       next: FieldTurn.nullable(),
       bar: z.string().nullable(),
+      /** The judge ended it (results complete): these are its unofficial results. */
+      ended: z.boolean(),
     })
     .optional(),
 });

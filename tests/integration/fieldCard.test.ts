@@ -335,6 +335,24 @@ describe('a vertical event on the card', () => {
       ['203', '2', ['XO', null]],
       ['202', null, ['XXX', null]],
     ]);
+
+    // A trial taken back: the next one is not mistaken for a clash, nor numbered twice.
+    const fail = await jump('203', '1.55', 'x', 1);
+    await jump('203', '1.55', 'x', 2);
+    expect(
+      (
+        await m.judge.fetch(`/api/field/events/${m.highJump}/attempts/${fail.body.id}`, {
+          method: 'DELETE',
+        })
+      ).status,
+    ).toBe(204);
+    expect((await jump('203', '1.55', 'x', 2)).status).toBe(201);
+    expect((await jump('203', '1.55', 'o')).status).toBe(201);
+    const standings = (await card(m.judge, m.highJump)).standings;
+    expect(standings.find((r) => r.bib === '203')).toMatchObject({
+      best: '1.55',
+      attempts: ['XO', 'XXO'],
+    });
   });
 });
 

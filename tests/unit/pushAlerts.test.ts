@@ -70,8 +70,8 @@ describe('alerts due', () => {
     expect(official?.alert.body).toBe('1. Bo Chen 11.80');
   });
 
-  it('a field event on the card: its final place, not a place after one trial', () => {
-    const shotPut = (up: boolean) =>
+  it('a field event on the card: its place once the judge ended it, not during it', () => {
+    const shotPut = (ended: boolean) =>
       event({
         eventName: 'Women Shot Put',
         eventType: 'JUMP',
@@ -82,15 +82,16 @@ describe('alerts due', () => {
           wind: null,
           updatedAt: '',
           field: {
-            up: up ? { bib: '41', name: 'Bo Chen', trial: 1, height: null } : null,
+            up: ended ? null : { bib: '41', name: 'Bo Chen', trial: 1, height: null },
             onDeck: null,
             next: null,
             bar: null,
+            ended,
           },
         },
       });
-    expect(due(shotPut(true), null).map((a) => a.kind)).toEqual(['startList']);
-    const final = due(shotPut(false), null).find((a) => a.kind === 'unofficial');
+    expect(due(shotPut(false), null).map((a) => a.kind)).toEqual(['startList']);
+    const final = due(shotPut(true), null).find((a) => a.kind === 'unofficial');
     expect(final?.alert.body).toBe('2. Ana Reyes 11.07 · provisional, may change');
   });
 

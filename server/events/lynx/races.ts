@@ -165,9 +165,9 @@ const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * A field event's results with no event of their number: the one field event of that name
- * and discipline no file made, if there is exactly one (run on the field card, typically),
- * so that FieldLynx's file lands on it rather than beside it.
+ * A field event's results with no event of their number: the one field event of that name,
+ * discipline and round no file made, if there is exactly one (run on the field card,
+ * typically), so that FieldLynx's file lands on it rather than beside it.
  */
 async function fieldEventNamed(
   trx: Db,
@@ -178,7 +178,11 @@ async function fieldEventNamed(
   const candidates = (await handMadeFieldEvents(trx, competitionUic)).filter(
     (event) =>
       sameName(event.eventName, race.parsed.eventName) &&
-      event.fieldDiscipline === race.parsed.fieldDiscipline,
+      event.fieldDiscipline === race.parsed.fieldDiscipline &&
+      // A qualification and a final of one name are two events: a round either names decides.
+      (event.round === 'unknown' ||
+        race.parsed.round === 'unknown' ||
+        event.round === race.parsed.round),
   );
   return candidates.length === 1 ? (candidates[0] ?? null) : null;
 }

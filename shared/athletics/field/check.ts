@@ -26,6 +26,7 @@ export const fieldRefusalCodes = [
   'wind_not_applicable',
   'athlete_retired',
   'not_in_final',
+  'cut_not_made',
   'athlete_out',
   'below_bar',
   'rise_too_small',
@@ -93,6 +94,24 @@ export function checkHorizontal(
   const line = standings.lines.find((l) => l.athlete.bib === athlete.bib)!;
   if (line.trials.slice(0, entry.round - 1).some((t) => t?.mark === 'r')) {
     return refuse('athlete_retired', `${athlete.name} has retired from the event.`);
+  }
+  if (entry.round > trialsBeforeCut && standings.cut) {
+    // The cut is made over all flights once everyone has had their trials before it.
+    const waiting = standings.lines.filter(
+      (l) =>
+        !l.trials.slice(0, trialsBeforeCut).some((t) => t?.mark === 'r') &&
+        l.trials.slice(0, trialsBeforeCut).filter((t) => t !== null).length < trialsBeforeCut,
+    );
+    if (waiting.length > 0) {
+      const names = waiting
+        .slice(0, 3)
+        .map((l) => l.athlete.name)
+        .join(', ');
+      return refuse(
+        'cut_not_made',
+        `Trials 1-${trialsBeforeCut} are not all in (${names}${waiting.length > 3 ? '…' : ''}): the best ${finalists} are known only then. Enter a pass (-) or r for an athlete who is not there.`,
+      );
+    }
   }
   if (entry.round > trialsBeforeCut && !line.inFinal) {
     return refuse(

@@ -101,7 +101,11 @@ export function verticalStandings(
     heights,
     lines,
     bar: heights.at(-1) ?? null,
-    jumpOff: first.length > 1 && first.every((line) => line.out),
+    // Nobody left who could still jump: those tied are out, and so is everyone else who
+    // took a trial.
+    jumpOff:
+      first.length > 1 &&
+      lines.every((line) => line.out || line.cells.every((cell) => cell === '')),
   };
 }
 

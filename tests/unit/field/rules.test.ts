@@ -287,6 +287,19 @@ describe('what the rules refuse', () => {
       'wind_not_applicable',
     );
     expect(refusal({ id: 'a', bib: '108', round: 4, mark: '14,31' })).toBeNull();
+    // Before everyone has had trial 3, nobody is known to be in the final.
+    const early = checkHorizontal(
+      rules,
+      field,
+      trials.filter((t) => !(t.bib === '110' && t.round === 3)),
+      {
+        id: 'c',
+        bib: '101',
+        round: 4,
+        mark: '15.10',
+      },
+    );
+    expect(early.ok ? null : early.refusal.code).toBe('cut_not_made');
     const retired = checkHorizontal(rules, field, [...trials, h('101', 4, 'r')], {
       id: 'b',
       bib: '101',
