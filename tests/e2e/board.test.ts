@@ -84,8 +84,8 @@ describe('the big screen', () => {
       await next(page)
         .locator('.board-title', { hasText: "Men's 100m Final" })
         .waitFor({ timeout: 60_000 });
-      await next(page).locator('tbody tr').first().waitFor({ timeout: 30_000 });
-      expect(await next(page).locator('tbody tr').count()).toBe(8);
+      // The list may be drawn again as the start list lands: its rows are counted once settled.
+      await expect.poll(() => next(page).locator('tbody tr').count(), { timeout: 30_000 }).toBe(8);
 
       // The screen loses Rith while the final is run and made official.
       proxy.cut();
