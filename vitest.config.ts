@@ -51,6 +51,26 @@ const integration = (db: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
   },
 });
 
+/** The browser file that runs after all the others, alone. */
+const ALONE = 'tests/e2e/offline.test.ts';
+
+const browserProject = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  groupOrder = 0,
+): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    ...files,
+    globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserServer.ts'],
+    env: { RITH_TEST_DB: 'pglite' },
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    expect: SLOW_POLL,
+    sequence: { groupOrder },
+  },
+});
+
 export default defineConfig({
   test: {
     // Two files at a time on two cores: every PostgreSQL file has its worker's own database.
@@ -75,17 +95,11 @@ export default defineConfig({
             },
           ]
         : []),
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/globalSetup.ts', 'tests/support/browserServer.ts'],
-          env: { RITH_TEST_DB: 'pglite' },
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
-          expect: SLOW_POLL,
-        },
-      },
+      browserProject('e2e', { include: ['tests/e2e/**/*.test.ts'], exclude: [ALONE] }),
+      // Reloads offline through the service worker: on a machine busy with another browser
+      // file, Chromium now and then gave up starting the worker and sent the reload to the
+      // (offline) network. Run last, by itself, it answers the same every time.
+      browserProject('e2e-offline', { include: [ALONE] }, 1),
     ],
   },
 });
