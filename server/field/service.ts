@@ -198,6 +198,23 @@ function change<T>(
   });
 }
 
+/**
+ * A change answered with the card as it stands once committed (its event's new version
+ * included): `step` says whether it changed anything.
+ */
+async function changeToCard(
+  deps: ChangeDeps,
+  principal: AgentPrincipal,
+  eventId: string,
+  step: (trx: Db, card: Card) => Promise<boolean>,
+): Promise<FieldCard> {
+  await change(deps, principal, eventId, async (trx, card) => ({
+    result: null,
+    changed: await step(trx, card),
+  }));
+  return fieldCard(deps.db, principal, eventId);
+}
+
 /** Trials may be entered: the judge has not ended the event, and it is still the card's. */
 function openCard(card: Card): void {
   if (card.completedAt !== null) {
@@ -415,7 +432,7 @@ export function addFieldAthlete(
   eventId: string,
   body: FieldAthleteBody,
 ): Promise<FieldCard> {
-  return change(deps, principal, eventId, async (trx, card) => {
+  return changeToCard(deps, principal, eventId, async (trx, card) => {
     openCard(card);
     const bib = body.bib.trim();
     if (card.athletes.some((a) => a.bib === bib)) {
@@ -428,8 +445,8 @@ export function addFieldAthlete(
       club: body.club?.trim() || null,
       flight: body.flight ?? 1,
     });
-    return { result: null, changed: true };
-  }).then(() => fieldCard(deps.db, principal, eventId));
+    return true;
+  });
 }
 
 /** Counts of trials and finalists for this event. */
@@ -439,11 +456,11 @@ export function setFieldSettings(
   eventId: string,
   settings: FieldSettingsBody,
 ): Promise<FieldCard> {
-  return change(deps, principal, eventId, async (trx, card) => {
+  return changeToCard(deps, principal, eventId, async (trx, card) => {
     openCard(card);
     await saveCard(trx, eventId, { settings });
-    return { result: null, changed: true };
-  }).then(() => fieldCard(deps.db, principal, eventId));
+    return true;
+  });
 }
 
 /**
@@ -455,13 +472,13 @@ export function completeFieldEvent(
   principal: AgentPrincipal,
   eventId: string,
 ): Promise<FieldCard> {
-  return change(deps, principal, eventId, async (trx, card) => {
-    if (card.completedAt !== null) return { result: null, changed: false };
+  return changeToCard(deps, principal, eventId, async (trx, card) => {
+    if (card.completedAt !== null) return false;
     editableCard(card);
     if (card.trials.length === 0) {
       throw new Invalid('No trial is entered yet: there are no results to complete.');
     }
     await saveCard(trx, eventId, { settings: card.settings, completed: true });
-    return { result: null, changed: true };
-  }).then(() => fieldCard(deps.db, principal, eventId));
+    return true;
+  });
 }
