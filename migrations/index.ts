@@ -11,6 +11,7 @@ import * as m0009 from './0009_meet_day.ts';
 import * as m0010 from './0010_agent_send_held.ts';
 import * as m0011 from './0011_push_subscription_limits.ts';
 import * as m0012 from './0012_field_card.ts';
+import * as m0013 from './0013_rounds_and_scores.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010_agent_send_held': m0010,
   '0011_push_subscription_limits': m0011,
   '0012_field_card': m0012,
+  '0013_rounds_and_scores': m0013,
 };

@@ -48,5 +48,7 @@ export const ErrorCode = z.enum([
   // ...the event is not a field event, or its card is closed (results complete).
   'not_a_field_event',
   'card_closed',
+  // Rounds: a qualification rule on a round that leads to no other (a final, a field event).
+  'round_leads_nowhere',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

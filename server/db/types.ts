@@ -6,6 +6,8 @@ import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts
 import type { ShownSource } from '../../shared/schemas/eventHistory.ts';
 import type { AgentStatusReport, TokenRole } from '../../shared/schemas/timingRoom.ts';
 import type { FieldSettings } from '../../shared/athletics/field/card.ts';
+import type { CombinedKind, CombinedSex } from '../../shared/athletics/combined/points.ts';
+import type { TeamScoringSettings } from '../../shared/schemas/teamScores.ts';
 import type { LiveMessage } from '../../shared/live/messages.ts';
 import type {
   EventStatus,
@@ -173,6 +175,8 @@ export interface EventsTable {
   lynxListed: number | null;
   /** The meet's running order from lynx.sch and lynx.evt (shared/meet/runningOrder.ts). */
   runOrder: number | null;
+  /** The start list is Rith's draw from the last round's qualifiers, until one is sent. */
+  startListDrawn: Generated<boolean>;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -382,6 +386,40 @@ export interface Database {
   fieldCards: FieldCardsTable;
   fieldEntries: FieldEntriesTable;
   fieldTrials: FieldTrialsTable;
+  roundRules: RoundRulesTable;
+  combinedEvents: CombinedEventsTable;
+  combinedEventParts: CombinedEventPartsTable;
+  teamScoring: TeamScoringTable;
+}
+
+/** A round's qualification rule, by the round's key (shared/meet/rounds.ts). */
+export interface RoundRulesTable {
+  competitionUic: number;
+  roundKey: string;
+  byPlace: number;
+  byTime: number;
+}
+
+/** A decathlon or the like: its parts are events (combined_event_parts). */
+export interface CombinedEventsTable {
+  id: Generated<string>;
+  competitionUic: number;
+  name: string;
+  kind: CombinedKind;
+  sex: CombinedSex;
+  /** Grouped by the names of its parts, one group per key; null when the admin grouped it. */
+  autoKey: string | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface CombinedEventPartsTable {
+  combinedId: string;
+  eventId: string;
+}
+
+export interface TeamScoringTable {
+  competitionUic: number;
+  settings: ColumnType<TeamScoringSettings, string, string>;
 }
 
 export interface PushKeysTable {

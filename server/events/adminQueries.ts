@@ -4,6 +4,19 @@ import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { LiveResults, ResultsProgress } from '../../shared/schemas/event.ts';
 import { inRunningOrder, rowCounts, summarize, summaryColumns } from './queries.ts';
 import { withEstimates } from './schedule.ts';
+import { progressionsOf } from './rounds/progression.ts';
+
+/** The events with their rounds' progression, worked out once per round. */
+async function withProgression<T extends { id: string; competitionUic: number }>(
+  db: Db,
+  events: T[],
+) {
+  const outcomes = await progressionsOf(db, events);
+  return events.map((event) => ({
+    ...event,
+    progression: outcomes.get(event.id)?.progression ?? null,
+  }));
+}
 
 /**
  * The event as the admin's form holds it: a timing file's results held in part (waiting in
@@ -40,7 +53,7 @@ export async function listAdminEvents(
   const events = await adminEvents(db, clubUics)
     .where('events.competitionUic', '=', competitionUic)
     .execute();
-  return inRunningOrder(await withEstimates(db, events.map(asAdmin)));
+  return withProgression(db, inRunningOrder(await withEstimates(db, events.map(asAdmin))));
 }
 
 export async function findAdminEvent(
@@ -49,5 +62,6 @@ export async function findAdminEvent(
   id: string,
 ): Promise<AdminEvent | undefined> {
   const event = await adminEvents(db, clubUics).where('events.id', '=', id).executeTakeFirst();
-  return event && (await withEstimates(db, [asAdmin(event)]))[0];
+  if (!event) return undefined;
+  return (await withProgression(db, await withEstimates(db, [asAdmin(event)])))[0];
 }

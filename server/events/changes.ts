@@ -6,6 +6,7 @@ import { isTimedFinal } from '../../shared/athletics/heats.ts';
 import { eventBeforeChange, publicEventColumns, type PublicEventRow } from './queries.ts';
 import { eventMessages, type Announced, type SavedEvent } from './message.ts';
 import { checkEventCap, columns, type EventFields, type NewEventFields } from './columns.ts';
+import { afterRoundWrites } from './rounds/advance.ts';
 
 /**
  * What a write returns: the row the event's announcement is made from, and its race, which
@@ -130,6 +131,15 @@ export class EventChanges {
    * raised a version. An event noted but never written is read here, the only read left.
    */
   async messages(): Promise<LiveMessage[]> {
+    await afterRoundWrites(
+      {
+        trx: this.trx,
+        touched: (id) => this.wasPublic.has(id),
+        bump: (id) => this.bump(id),
+        write: (id, fields) => this.write(id, fields),
+      },
+      [...this.written.values()],
+    );
     for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
       const sections = await this.trx
         .selectFrom('events')

@@ -100,5 +100,10 @@ export function columns(fields: EventFields, write: 'insert' | 'update' = 'updat
       : {}),
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
     ...(startListFile !== undefined ? { startListFile: JSON.stringify(startListFile) } : {}),
+    // A start list from anywhere but the next round's draw (a file, the agent, the admin)
+    // replaces Rith's draw: it is the timing room's from then on.
+    ...(startListFile !== undefined && rest.startListDrawn === undefined
+      ? { startListDrawn: false }
+      : {}),
   };
 }

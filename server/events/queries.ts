@@ -14,6 +14,7 @@ import { publicRows, shownTable } from '../../shared/meet/shown.ts';
 import { runningOrder } from '../../shared/meet/runningOrder.ts';
 import { withoutMeaninglessWind } from '../athletics/windEvents.ts';
 import { correctedAtColumn, isoTime } from './history.ts';
+import { progressionsOf, type RoundOutcome } from './rounds/progression.ts';
 
 export const summaryColumns = [
   'events.id',
@@ -39,6 +40,7 @@ export const summaryColumns = [
   'events.resultsAt',
   'events.progress',
   'events.runOrder',
+  'events.startListDrawn',
   'events.version',
 ] as const;
 
@@ -188,6 +190,11 @@ export async function publicEvents(
     db,
     shown.map(({ summary }) => summary),
   );
+  // Worked out once per round for every heat of it given.
+  const progressions = await progressionsOf(
+    db,
+    shown.map(({ row }) => row),
+  );
   const events = new Map<string, PublicEvent>();
   for (const [i, { row, summary, competition, club }] of shown.entries()) {
     // Estimated in the order given.
@@ -198,11 +205,22 @@ export async function publicEvents(
       lateMinutes: estimate?.lateMinutes ?? null,
       correctedAt: isoTime(row.correctedAt),
       overall: await overallOf(db, row),
+      ...qualification(row.id, summary.results, progressions.get(row.id)),
       competition,
       club,
     });
   }
   return events;
+}
+
+/** The round's progression, and the event's results marked Q, q or null. */
+function qualification(id: string, results: AthleteRow[], outcome: RoundOutcome | undefined) {
+  if (!outcome) return { progression: null };
+  const marks = outcome.marks.get(id);
+  return {
+    progression: outcome.progression,
+    results: results.map((row) => ({ ...row, qualified: marks?.get(row.id) ?? null })),
+  };
 }
 
 /**

@@ -15,7 +15,7 @@ interface FamilyMember {
 const bases = new Map<string, string>();
 
 /** What the heats and rounds of one race share: its kind and its name without round or heat. */
-function familyOf(event: Pick<FamilyMember, 'eventName' | 'eventType'>): string {
+export function familyOf(event: Pick<FamilyMember, 'eventName' | 'eventType'>): string {
   let base = bases.get(event.eventName);
   if (base === undefined) {
     base = readEventName(event.eventName).base;

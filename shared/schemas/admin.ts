@@ -13,7 +13,7 @@ import {
   Round,
   TrackDiscipline,
 } from './enums.ts';
-import { EventSummary } from './event.ts';
+import { EventSummary, Progression } from './event.ts';
 
 /** Optional text: blank becomes null, so "cleared" and "never set" are stored alike. */
 const optionalText = (max = 500) =>
@@ -122,6 +122,8 @@ export type EventFormValues = z.input<typeof EventInput>;
 export const AdminEvent = EventSummary.extend({
   results: AthleteRows,
   startListFile: AthleteRows,
+  /** Its round's qualification rule and who is through so far; null without a rule. */
+  progression: Progression.nullable(),
 });
 export type AdminEvent = z.infer<typeof AdminEvent>;
 export const AdminEventList = z.array(AdminEvent);

@@ -30,6 +30,11 @@ export const AthleteRow = z.object({
   flight: z.number().int().positive().nullable().optional(),
   /** A timed final's overall ranking: the section the athlete ran in. */
   heat: z.number().int().positive().nullable().optional(),
+  /**
+   * Through to the next round (shared/athletics/rounds/qualify.ts): Q by place, q by time;
+   * null when not. Only on results of a round with a qualification rule.
+   */
+  qualified: z.enum(['Q', 'q']).nullable().optional(),
   gender: text.optional(),
   reactionTime: text.optional(),
   windspeed: text.optional(),

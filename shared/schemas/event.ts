@@ -65,6 +65,11 @@ export const EventSummary = z.object({
   estimatedStart: z.string().nullable(),
   /** How many minutes late (+) or early (-) that is against the timetable. */
   lateMinutes: z.number().int().nullable(),
+  /**
+   * The start list is Rith's draw from the last round's qualifiers: provisional, until the
+   * timing room sends one.
+   */
+  startListDrawn: z.boolean(),
   /** What is still to come of results that are in part; null when none are, or all are. */
   progress: ResultsProgress.nullable(),
   /**
@@ -99,6 +104,49 @@ export const LiveResults = z.object({
 });
 export type LiveResults = z.infer<typeof LiveResults>;
 
+/** A round's qualification rule: the first `byPlace` of each heat (Q), the next `byTime` fastest (q). */
+export const ProgressionRule = z.object({
+  byPlace: z.number().int().min(0).max(99),
+  byTime: z.number().int().min(0).max(99),
+});
+export type ProgressionRule = z.infer<typeof ProgressionRule>;
+
+const ProgressionAthlete = z.object({
+  eventId: z.uuid(),
+  heat: z.number().int().positive().nullable(),
+  bib: z.string().nullable(),
+  name: z.string(),
+  club: z.string().nullable(),
+  performance: z.string().nullable(),
+});
+
+/**
+ * Who is through from the event's round (shared/athletics/rounds/qualify.ts), worked out over
+ * every heat of it: Q are certain once their heat is in; q are provisional (`final` false)
+ * until every heat of the round is.
+ */
+export const Progression = ProgressionRule.extend({
+  /** Every heat of the round has results: the q are final. */
+  final: z.boolean(),
+  /** The round the qualifiers go to ("finals", "semis"); null when the race has none yet. */
+  nextRound: Round.nullable(),
+  /** Everyone through so far, ranked as the next round is seeded. */
+  qualifiers: z.array(ProgressionAthlete.extend({ qualified: z.enum(['Q', 'q']) })),
+  /**
+   * True ties for the last place, shown to the referee rather than decided: every tied
+   * athlete is marked through, as they all go where a lane is free; else lots are drawn.
+   */
+  ties: z.array(
+    z.object({
+      kind: z.enum(['place', 'time']),
+      heat: z.number().int().positive().nullable(),
+      places: z.number().int().min(0),
+      athletes: z.array(ProgressionAthlete.omit({ heat: true, club: true })),
+    }),
+  ),
+});
+export type Progression = z.infer<typeof Progression>;
+
 /** GET /api/events/{id}: the event with its rows, its competition and its club. */
 export const PublicEvent = EventSummary.extend({
   /** Unofficial results from the scoreboard feed; null once the results file is in. */
@@ -115,6 +163,8 @@ export const PublicEvent = EventSummary.extend({
    * (GET /api/events/{id}/history says what changed). Null when they never were.
    */
   correctedAt: z.string().nullable(),
+  /** The round's qualification, when it has a rule; null otherwise. */
+  progression: Progression.nullable(),
   competition: Competition,
   club: Club,
 });

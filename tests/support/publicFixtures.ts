@@ -81,7 +81,9 @@ export function publicEvent(extra: Partial<PublicEvent> = {}): PublicEvent {
     lateMinutes: 0,
     progress: null,
     runOrder: null,
+    startListDrawn: false,
     correctedAt: null,
+    progression: null,
     version: 1,
     results: [
       row('r1', 'Sam Carter', { rank: '1', bib: '12', performance: '10.48', lane: '4' }),

@@ -85,6 +85,7 @@ function summary(e: PublicEvent): EventSummary {
     lateMinutes: e.lateMinutes,
     progress: e.progress,
     runOrder: e.runOrder,
+    startListDrawn: e.startListDrawn,
     version: e.version,
   };
 }

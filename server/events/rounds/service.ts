@@ -1,0 +1,45 @@
+import type { ChangeDeps } from '../../runtime.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import type { AdminEvent } from '../../../shared/schemas/admin.ts';
+import type { ProgressionRule } from '../../../shared/schemas/event.ts';
+import { leadsOn } from '../../../shared/meet/rounds.ts';
+import { ownedEvent } from '../../auth/scope.ts';
+import { Invalid, NotFound } from '../../errors.ts';
+import { commitThenPublish } from '../../live/commit.ts';
+import { EventChanges } from '../changes.ts';
+import { findAdminEvent } from '../adminQueries.ts';
+import { CompetitionRounds } from './progression.ts';
+import { saveRoundRule } from './queries.ts';
+
+export const ROUND_LEADS_NOWHERE =
+  'A qualification rule belongs to a round that leads to another: heats, quarters, semis or prelims of a race. Set the event’s round first.';
+
+/**
+ * PUT /api/admin/events/{id}/progression: the rule of the event's round, for every heat of
+ * it. Every heat is told again at once (its Q and q), and a complete round draws the next
+ * round's line-up (advance.ts), in the same change.
+ */
+export async function setProgression(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+  rule: ProgressionRule,
+): Promise<AdminEvent> {
+  const stored = await ownedEvent(deps.db, user, id);
+  if (!leadsOn(stored.round) || stored.eventType !== 'ATHLETICS') {
+    throw new Invalid(ROUND_LEADS_NOWHERE, 'round_leads_nowhere');
+  }
+  await commitThenPublish(deps, async (trx) => {
+    const rounds = await CompetitionRounds.loadAll(trx, stored.competitionUic);
+    const key = rounds.keyOf(id);
+    if (key === undefined) throw new NotFound('Event not found');
+    await saveRoundRule(trx, stored.competitionUic, key, rule);
+    const changes = new EventChanges(trx);
+    // Told through the writer: its rounds step draws the line-up once the heats are bumped.
+    for (const heat of rounds.heatsOf(key)) await changes.bump(heat.id);
+    return { result: undefined, message: await changes.messages() };
+  });
+  const event = await findAdminEvent(deps.db, user.clubUics, id);
+  if (!event) throw new NotFound('Event not found');
+  return event;
+}
