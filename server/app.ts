@@ -13,6 +13,8 @@ import { clientErrorHandler } from './clientErrors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { clubRoutes } from './clubs/routes.ts';
 import { competitionRoutes } from './competitions/routes.ts';
+import { teamRoutes } from './teams/routes.ts';
+import { combinedRoutes } from './combined/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { athleteRoutes } from './athletes/routes.ts';
 import { pushRoutes } from './push/routes.ts';
@@ -137,6 +139,8 @@ export async function buildApp(
   await app.register(competitionRoutes, { db });
   await app.register(eventRoutes, { db });
   await app.register(athleteRoutes, { limits: runtime.limits });
+  await app.register(teamRoutes);
+  await app.register(combinedRoutes);
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

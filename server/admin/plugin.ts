@@ -3,6 +3,8 @@ import { requireAdmin } from '../auth/scope.ts';
 import { adminClubRoutes } from '../clubs/adminRoutes.ts';
 import { adminCompetitionRoutes } from '../competitions/adminRoutes.ts';
 import { adminEventRoutes } from '../events/adminRoutes.ts';
+import { adminTeamRoutes } from '../teams/routes.ts';
+import { adminCombinedRoutes } from '../combined/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { tokenRoutes } from '../timingRoom/routes.ts';
 import { agentOnRoute } from '../timingRoom/scope.ts';
@@ -32,6 +34,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(adminClubRoutes, deps);
   await app.register(adminCompetitionRoutes, deps);
   await app.register(adminEventRoutes, deps);
+  await app.register(adminTeamRoutes, deps);
+  await app.register(adminCombinedRoutes, deps);
   await app.register(uploadRoutes, deps);
   await app.register(tokenRoutes, deps);
 };

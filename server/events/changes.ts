@@ -7,6 +7,7 @@ import { eventBeforeChange, publicEventColumns, type PublicEventRow } from './qu
 import { eventMessages, type Announced, type SavedEvent } from './message.ts';
 import { checkEventCap, columns, type EventFields, type NewEventFields } from './columns.ts';
 import { afterRoundWrites } from './rounds/advance.ts';
+import { groupCombinedByNames, namesCombinedPart } from '../combined/service.ts';
 
 /**
  * What a write returns: the row the event's announcement is made from, and its race, which
@@ -140,6 +141,10 @@ export class EventChanges {
       },
       [...this.written.values()],
     );
+    const combined = new Set(
+      [...this.written.values()].filter(namesCombinedPart).map((row) => row.competitionUic),
+    );
+    for (const uic of combined) await groupCombinedByNames(this.trx, uic);
     for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
       const sections = await this.trx
         .selectFrom('events')

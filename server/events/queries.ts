@@ -333,3 +333,12 @@ export async function listPublicEventRows(db: Db, competitionUic: number) {
   return runningOrder(events.map(publicRows));
 }
 export type EventRows = Awaited<ReturnType<typeof listPublicEventRows>>[number];
+
+/** A competition's events by name and discipline, hidden ones too: what names are read from. */
+export async function eventNamesOf(db: Db, competitionUic: number) {
+  return db
+    .selectFrom('events')
+    .select(['id', 'eventName', 'eventType', 'trackDiscipline', 'fieldDiscipline', 'visible'])
+    .where('competitionUic', '=', competitionUic)
+    .execute();
+}

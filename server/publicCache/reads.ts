@@ -24,6 +24,10 @@ import { listedClubs } from '../../shared/selection.ts';
 import type { EventParents } from '../../shared/live/pushedEvent.ts';
 import type { Cached, Loaded, PublicCache } from './cache.ts';
 import { tags } from './tags.ts';
+import { TeamScores } from '../../shared/schemas/teamScores.ts';
+import { teamScoresOf } from '../teams/service.ts';
+import { CombinedEventList, CombinedEventStandings } from '../../shared/schemas/combined.ts';
+import { combinedEventList, combinedEventStandings } from '../combined/service.ts';
 
 /**
  * No bus message announces a club (tags.ts): the list of clubs is read again after this long,
@@ -152,6 +156,54 @@ export class PublicReads {
       facts: undefined,
       tags: [tags.allEvents, tags.competitions],
     }));
+  }
+
+  /**
+   * GET /api/competitions/{uic}/team-scores, worked out once per change of the meet (any of
+   * its events, or its settings, saved with a change of the competition); json null when the
+   * public may not see the competition.
+   */
+  teamScores(uic: number): Promise<Cached<null>> {
+    return this.cache.read(`team-scores:${uic}`, async (): Promise<Loaded<null>> => {
+      const stale = [tags.eventsOf(uic), tags.competition(uic)];
+      if ((await this.competition(uic)).facts === null)
+        return { json: null, facts: null, tags: stale };
+      return {
+        json: serialise(TeamScores, await teamScoresOf(this.db, uic)),
+        facts: null,
+        tags: stale,
+      };
+    });
+  }
+
+  /** GET /api/competitions/{uic}/combined-events; json null when the public may not see it. */
+  combinedEventsOf(uic: number): Promise<Cached<null>> {
+    return this.cache.read(`combined-of:${uic}`, async (): Promise<Loaded<null>> => {
+      const stale = [tags.eventsOf(uic), tags.competition(uic)];
+      if ((await this.competition(uic)).facts === null)
+        return { json: null, facts: null, tags: stale };
+      const list = await combinedEventList(this.db, uic);
+      return { json: serialise(CombinedEventList, list), facts: null, tags: stale };
+    });
+  }
+
+  /**
+   * GET /api/combined-events/{id}: its standings, worked out once per change of its meet;
+   * json null when there is none the public may see.
+   */
+  combinedEvent(id: string): Promise<Cached<null>> {
+    if (!isEventId(id)) return Promise.resolve(MISSING);
+    return this.cache.read(`combined:${id}`, async (): Promise<Loaded<null>> => {
+      const standings = await combinedEventStandings(this.db, id);
+      // None yet, or not public: it may become so with its competition.
+      if (!standings) return { json: null, facts: null, tags: [tags.competitions] };
+      const uic = standings.competitionUic;
+      return {
+        json: serialise(CombinedEventStandings, standings),
+        facts: null,
+        tags: [tags.eventsOf(uic), tags.competition(uic), tags.competitions],
+      };
+    });
   }
 
   /** GET /api/competitions/{uic}; facts: its version, or null when the public may not see it. */
