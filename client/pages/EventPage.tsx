@@ -27,6 +27,7 @@ import { useCorrectionNotice, type CorrectionNotice } from '../lib/useCorrection
 import { useResultsNotice } from '../lib/useResultsNotice.ts';
 import { useNewAttempts } from '../lib/useNewAttempts.ts';
 import { FieldNow } from '../components/event/FieldNow.tsx';
+import { ProgressionPanel } from '../components/event/Progression.tsx';
 import '../components/event/event.css';
 import '../components/follow/follow.css';
 
@@ -124,6 +125,7 @@ function EventTable({ event, corrected }: { event: PublicEvent; corrected: Corre
         <>
           <ResultsTable
             event={event}
+            provisional={event.progression !== null && !event.progression.final}
             corrected={corrected}
             corrections={
               event.correctedAt !== null && (
@@ -237,6 +239,7 @@ function EventView({ event }: { event: PublicEvent }) {
       <RaceClock eventId={event.id} />
       <AlertsPrompt />
       <EventTable event={event} corrected={corrected} />
+      {event.progression && <ProgressionPanel progression={event.progression} />}
       <AthleteSearch competitionUic={competitionUic} estimates={estimates} />
     </div>
   );

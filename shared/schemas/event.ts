@@ -128,6 +128,9 @@ const ProgressionAthlete = z.object({
 export const Progression = ProgressionRule.extend({
   /** Every heat of the round has results: the q are final. */
   final: z.boolean(),
+  /** How many of the round's heats have results, of how many it has. */
+  heatsIn: z.number().int().min(0),
+  heatCount: z.number().int().min(0),
   /** The round the qualifiers go to ("finals", "semis"); null when the race has none yet. */
   nextRound: Round.nullable(),
   /** Everyone through so far, ranked as the next round is seeded. */

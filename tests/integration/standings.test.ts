@@ -97,7 +97,7 @@ const decathlon: [Part, string, number][] = [
 describe('combined events', () => {
   it('groups a FinishLynx-named decathlon by itself and totals it live, per event', async () => {
     const { uic } = await createCompetition(t.runtime.db, clubUic);
-    const events = [];
+    const events: AdminEvent[] = [];
     for (const [part] of decathlon) events.push(await createEvent(uic, part));
     const [group] = await json<CombinedEventSummary[]>(`/api/competitions/${uic}/combined-events`);
     expect(group).toMatchObject({ name: 'Men Decathlon', kind: 'DECATHLON', auto: true });
@@ -140,7 +140,7 @@ describe('combined events', () => {
       [['Women Javelin Throw', 'JUMP', 'JAVELIN_THROW'], '45.66'],
       [['Women 800m', 'ATHLETICS', 'EIGHT_HUNDRED_METER'], '2:08.51'],
     ];
-    const events = [];
+    const events: AdminEvent[] = [];
     for (const [part, mark] of parts) {
       const event = await createEvent(uic, part);
       await setResults(event, [result('1', '7', 'Jackie Joyner-Kersee', 'USA', mark)]);

@@ -2,6 +2,7 @@ import type { AdminCompetition, AdminEvent } from '../../../shared/schemas/admin
 import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { AdminDialog } from './AdminDialog.tsx';
 import { EventForm } from './EventForm.tsx';
+import { hasProgression, ProgressionSection } from './ProgressionSection.tsx';
 
 /** Add/Edit Event; closing without saving drops every change. */
 export function EventDialog({
@@ -40,6 +41,7 @@ export function EventDialog({
         onSaved={onClose}
         onCancel={onClose}
       />
+      {event && hasProgression(event) && <ProgressionSection event={event} />}
     </AdminDialog>
   );
 }

@@ -20,6 +20,7 @@ import { athleteKey } from '../../../shared/athletes/identity.ts';
 import type { CorrectionNotice } from '../../lib/useCorrectionNotice.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 import { seriesCellKey } from '../../lib/useNewAttempts.ts';
+import { QualifiedMark } from './Progression.tsx';
 
 type ResultEvent = Pick<
   PublicEvent,
@@ -88,8 +89,11 @@ export function ResultsTable({
   corrections,
   corrected,
   fresh,
+  provisional = false,
 }: {
   event: ResultEvent;
+  /** The round's q are provisional: heats remain (PublicEvent.progression). */
+  provisional?: boolean;
   /** The table's heading: "Results", or the overall ranking of a timed final. */
   title?: string;
   /** Shown under the heading: when the results were corrected, and what changed. */
@@ -216,6 +220,9 @@ export function ResultsTable({
                   {layout.flight && <td className="ev-col-num">{row.flight}</td>}
                   <td className="ev-col-result">
                     {result}
+                    {row.qualified && (
+                      <QualifiedMark qualified={row.qualified} provisional={provisional} />
+                    )}
                     {isCorrected && <span className="visually-hidden"> (corrected)</span>}
                   </td>
                   {layout.reactionTime && (

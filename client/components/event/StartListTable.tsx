@@ -3,7 +3,8 @@ import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { startListLayout } from '../../../shared/resultColumns.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 
-type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile' | 'eventName'>;
+type StartListEvent = Pick<PublicEvent, 'eventType' | 'startListFile' | 'eventName'> &
+  Partial<Pick<PublicEvent, 'startListDrawn'>>;
 
 /** The start list in the order the timing system wrote it (lane or competition order). */
 export function StartListTable({ event }: { event: StartListEvent }) {
@@ -21,6 +22,13 @@ export function StartListTable({ event }: { event: StartListEvent }) {
           </p>
         )}
       </div>
+      {event.startListDrawn && rows.length > 0 && (
+        <p className="ev-unofficial-note ev-drawn-note">
+          <span className="status-badge status-unofficial">Provisional</span> Drawn by Rith from the
+          last round&rsquo;s qualifiers, in World Athletics&rsquo; lane groups. The timing
+          room&rsquo;s start list replaces it.
+        </p>
+      )}
       {rows.length === 0 ? (
         <p className="ev-table-empty">The start list for this event has not been published yet.</p>
       ) : (

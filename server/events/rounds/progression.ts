@@ -107,21 +107,19 @@ export class CompetitionRounds {
       heats.map((h) => h.id),
     );
     const found = new Map(rows.map((r) => [r.id, r]));
-    const outcome = roundProgression(
-      rule,
-      heats.map((heat) => {
-        const read = found.get(heat.id);
-        const complete =
-          read !== undefined &&
-          showsResults({
-            status: read.status,
-            results: read.results,
-            startListFile: [],
-            live: null,
-          });
-        return { eventId: heat.id, heat: heat.heat, complete, rows: complete ? read.results : [] };
-      }),
-    );
+    const round = heats.map((heat) => {
+      const read = found.get(heat.id);
+      const complete =
+        read !== undefined &&
+        showsResults({
+          status: read.status,
+          results: read.results,
+          startListFile: [],
+          live: null,
+        });
+      return { eventId: heat.id, heat: heat.heat, complete, rows: complete ? read.results : [] };
+    });
+    const outcome = roundProgression(rule, round);
     const marks = new Map<string, Map<string, Qualified>>();
     for (const q of outcome.qualifiers) {
       const own = marks.get(q.eventId) ?? new Map<string, Qualified>();
@@ -150,6 +148,8 @@ export class CompetitionRounds {
       progression: {
         ...rule,
         final: outcome.final,
+        heatsIn: round.filter((heat) => heat.complete).length,
+        heatCount: round.length,
         nextRound: this.nextRoundOf(id).round,
         qualifiers: outcome.qualifiers.map((q) => ({ ...athlete(q), qualified: q.qualified })),
         ties: outcome.ties,
