@@ -12,6 +12,9 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 const CompetitionsPage = lazy(() =>
   import('./pages/CompetitionsPage.tsx').then((m) => ({ default: m.CompetitionsPage })),
 );
+const CombinedPage = lazy(() =>
+  import('./pages/CombinedPage.tsx').then((m) => ({ default: m.CombinedPage })),
+);
 const PricingPage = lazy(() =>
   import('./pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })),
 );
@@ -74,6 +77,7 @@ export function App() {
         <Route index element={<HomePage />} />
         <Route path="competitions" element={later(CompetitionsPage)} />
         <Route path="event/:eventId" element={<EventPage />} />
+        <Route path="combined/:combinedId" element={later(CombinedPage)} />
         <Route path="pricing" element={later(PricingPage)} />
         <Route path="privacy" element={later(PrivacyPage)} />
         <Route path="terms" element={later(TermsPage)} />

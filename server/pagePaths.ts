@@ -32,6 +32,8 @@ const FIXED = [
   /^\/$/,
   /^\/(competitions|pricing|privacy|terms|login|admin|reset-password)\/?$/,
   /^\/verify\/[^/]+\/?$/,
+  // A combined event's standings: the page says so when there is none.
+  /^\/combined\/[0-9a-f-]{36}\/?$/i,
 ];
 const EVENT = /^\/event\/([^/]+)\/?$/;
 const REGISTER = /^\/register\/competition\/([^/]+)\/?$/;

@@ -27,6 +27,14 @@ export const queryKeys = {
   /** EventHistory of one event, as of its last correction: a new correction asks again. */
   eventHistory: (id: string, correctedAt: string | null) =>
     ['eventHistory', id, correctedAt] as const,
+  /** TeamScores of a competition, as of a version of its events and of itself. */
+  teamScores: (competitionUic: number, asOf: string) =>
+    ['teamScores', competitionUic, asOf] as const,
+  /** CombinedEventSummary[] of a competition, as of a version of its events and of itself. */
+  combinedEvents: (competitionUic: number, asOf: string) =>
+    ['combinedEvents', competitionUic, asOf] as const,
+  /** CombinedEventStandings, as of a version of its competition's events. */
+  combinedEvent: (id: string, asOf: string) => ['combinedEvent', id, asOf] as const,
   /** AthleteSearchResult of a search or of the followed athletes, in one competition. */
   athletes: (competitionUic: number, query: string) => ['athletes', competitionUic, query] as const,
 };

@@ -1,3 +1,8 @@
+import type { TeamScores } from '../../shared/schemas/teamScores.ts';
+import type {
+  CombinedEventStandings,
+  CombinedEventSummary,
+} from '../../shared/schemas/combined.ts';
 import type {
   AdminSession,
   Club,
@@ -49,6 +54,12 @@ export const api = {
   /** Every version of the event's shown results, newest first, with what changed. */
   eventHistory: (id: string) => read<EventHistory>(`/api/events/${encodeURIComponent(id)}/history`),
   prices: () => request<PricePlan[]>('/api/prices'),
+  teamScores: (competitionUic: number) =>
+    read<TeamScores>(`/api/competitions/${competitionUic}/team-scores`),
+  combinedEvents: (competitionUic: number) =>
+    read<CombinedEventSummary[]>(`/api/competitions/${competitionUic}/combined-events`),
+  combinedEvent: (id: string) =>
+    read<CombinedEventStandings>(`/api/combined-events/${encodeURIComponent(id)}`),
   /** A search (`q`), or the athletes a device follows (`key`, `club`), with their events. */
   athletes: (competitionUic: number, query: { q?: string; key?: string[]; club?: string[] }) => {
     const params = new URLSearchParams();

@@ -21,6 +21,7 @@ export function BoardPage() {
           competition={meet.competition}
           plan={meet.plan}
           estimates={meet.estimates}
+          events={meet.events}
         />
       )}
       <ConnectionMark />

@@ -22,6 +22,7 @@ import { CompetitionHeader } from '../components/home/CompetitionHeader.tsx';
 import { HomeSelectors } from '../components/home/HomeSelectors.tsx';
 import { EventsList } from '../components/home/EventsList.tsx';
 import { MeetNow } from '../components/home/MeetNow.tsx';
+import { Standings } from '../components/standings/Standings.tsx';
 import { eventsVersion, useEstimates } from '../lib/useEstimates.ts';
 import { FollowScope } from '../components/follow/FollowScope.tsx';
 import { MyAthletes } from '../components/follow/MyAthletes.tsx';
@@ -186,6 +187,7 @@ function HomeView({ selection, today }: { selection: ResolvedSelection | null; t
               selectedEventId={eventId}
               showConnection={competition?.liveNow ?? false}
             />
+            {competition && <Standings competition={competition} events={eventList} />}
             {/* After the events, one step from the top ("Find an athlete" in Now and next). */}
             {competition && (
               <FollowScope competitionUic={competition.uic}>

@@ -15,6 +15,7 @@ import type {
   CombinedEventSummary,
 } from '../../shared/schemas/combined.ts';
 import { readEventName } from '../../shared/eventNames/read.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { showsResults } from '../../shared/meet/shown.ts';
 import { combinedPartOf, partOf } from '../eventNames/combinedPart.ts';
 import { ownedCompetition } from '../auth/scope.ts';
@@ -172,6 +173,28 @@ export async function combinedEventList(
     .filter((group) => group.events.length > 0);
 }
 
+type Shown = Awaited<ReturnType<typeof listPublicEventRows>>[number];
+
+/** A group's standings from its competition's shown events; undefined with no public part. */
+function standingsOf(
+  group: StoredCombinedEvent,
+  shown: ReadonlyMap<string, Shown>,
+): (CombinedEventStandings & { complete: boolean }) | undefined {
+  const listed = summary(group, shown);
+  if (listed.events.length === 0) return undefined;
+  const parts = listed.events.map(({ eventId, part }) => {
+    const event = shown.get(eventId);
+    const complete = event !== undefined && showsResults(event);
+    // An event under way counts its unofficial lines: the standings move after every result.
+    const rows = !event ? [] : complete ? event.results : (event.live?.rows ?? []);
+    return { eventId, part: part as CombinedPart, complete, rows };
+  });
+  const standings = combinedStandings({ kind: group.kind, sex: group.sex, parts });
+  const complete =
+    parts.length === partsOf(group.kind, group.sex).length && parts.every((p) => p.complete);
+  return { ...listed, standings, complete };
+}
+
 /** The live standings of a combined event the public may see; undefined otherwise. */
 export async function combinedEventStandings(
   db: Db,
@@ -179,22 +202,43 @@ export async function combinedEventStandings(
 ): Promise<CombinedEventStandings | undefined> {
   const competitionUic = await combinedCompetition(db, id);
   if (competitionUic === undefined) return undefined;
-  const events = await listPublicEventRows(db, competitionUic);
-  const shown = new Map(events.map((e) => [e.id, e]));
   const group = (await combinedEventsOf(db, competitionUic)).find((g) => g.id === id);
   if (!group) return undefined;
-  const listed = summary(group, shown);
-  if (listed.events.length === 0) return undefined;
-  const standings = combinedStandings({
-    kind: group.kind,
-    sex: group.sex,
-    parts: listed.events.map(({ eventId, part }) => {
-      const event = shown.get(eventId);
-      const complete = event !== undefined && showsResults(event);
-      // An event under way counts its unofficial lines: the standings move after every result.
-      const rows = !event ? [] : complete ? event.results : (event.live?.rows ?? []);
-      return { eventId, part: part as CombinedPart, complete, rows };
-    }),
-  });
-  return { ...listed, standings };
+  const events = await listPublicEventRows(db, competitionUic);
+  const found = standingsOf(group, new Map(events.map((e) => [e.id, e])));
+  if (!found) return undefined;
+  const { complete: _complete, ...standings } = found;
+  return standings;
+}
+
+/**
+ * What team scores count of combined events: their parts score nothing on their own; a
+ * combined event scores once, by its final standings, when every one of its events is in.
+ */
+export async function combinedForTeams(db: Db, competitionUic: number, events: readonly Shown[]) {
+  const shown = new Map(events.map((e) => [e.id, e]));
+  const parts = new Set<string>();
+  const finished: { eventName: string; rows: AthleteRow[] }[] = [];
+  for (const group of await combinedEventsOf(db, competitionUic)) {
+    for (const id of group.eventIds) parts.add(id);
+    const found = standingsOf(group, shown);
+    if (!found?.complete) continue;
+    finished.push({
+      eventName: group.name,
+      rows: found.standings.map((s, i) => ({
+        id: `combined-${i + 1}`,
+        rank: s.place === null ? 'DNS' : String(s.place),
+        bib: s.bib,
+        name: s.name,
+        eventName: null,
+        club: s.club,
+        category: null,
+        performance: String(s.total),
+        points: String(s.total),
+        lane: null,
+        pdfUrl: null,
+      })),
+    });
+  }
+  return { parts, finished };
 }

@@ -10,6 +10,7 @@ import { listPublicEventRows, type EventRows } from '../events/queries.ts';
 import { timedFinalRanking } from '../athletics/timedFinal.ts';
 import { showsResults } from '../../shared/meet/shown.ts';
 import { saveTeamScoring, teamScoringOf } from './queries.ts';
+import { combinedForTeams } from '../combined/service.ts';
 
 /**
  * PUT /api/admin/competitions/{uic}/team-scoring. Saved with a change of the competition, so
@@ -71,5 +72,15 @@ function scoredEvents(events: readonly EventRows[]): ScoredEvent[] {
 export async function teamScoresOf(db: Db, competitionUic: number): Promise<TeamScores> {
   const settings = await teamScoringOf(db, competitionUic);
   if (!settings) return { tables: [] };
-  return teamTables(settings, scoredEvents(await listPublicEventRows(db, competitionUic)));
+  const events = await listPublicEventRows(db, competitionUic);
+  const combined = await combinedForTeams(db, competitionUic, events);
+  return teamTables(settings, [
+    ...scoredEvents(events.filter((event) => !combined.parts.has(event.id))),
+    ...combined.finished.map((event) => ({
+      ...event,
+      round: 'finals' as const,
+      heat: null,
+      heatCount: 1,
+    })),
+  ]);
 }

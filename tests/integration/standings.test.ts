@@ -113,6 +113,10 @@ describe('combined events', () => {
       ['Kevin Mayer', 963, 1],
       ['Second Athlete', 856, 2],
     ]);
+    // Its parts score no team points of their own.
+    expect(await json<TeamScores>(`/api/competitions/${uic}/team-scores`)).toEqual({
+      tables: [],
+    });
 
     for (const [i, [, mark]] of decathlon.entries()) {
       if (i === 0) continue;
@@ -126,6 +130,10 @@ describe('combined events', () => {
     expect(standings.standings.find((s) => s.name === 'Second Athlete')).toMatchObject({
       total: 856,
       place: null,
+    });
+    // Complete, it scores once, by its final standings.
+    expect(await json<TeamScores>(`/api/competitions/${uic}/team-scores`)).toEqual({
+      tables: [{ name: 'Men', teams: [{ team: 'France', points: 10, place: 1 }] }],
     });
   });
 

@@ -17,6 +17,8 @@ import {
   useClock,
   usePages,
 } from './parts.tsx';
+import { BoardStandings } from './BoardStandings.tsx';
+import { QualifiedMark } from '../event/Progression.tsx';
 import './board.css';
 
 /** Rows per page: readable from the stands on a 1080p screen. */
@@ -84,7 +86,15 @@ function LatestResults({ summary }: { summary: EventSummary | null }) {
                   <span className="board-name">{row.name}</span>
                   {row.club && <span className="board-club">{row.club}</span>}
                 </th>
-                <td className="board-col-mark">{event ? rowMark(row, event) : ''}</td>
+                <td className="board-col-mark">
+                  {event ? rowMark(row, event) : ''}
+                  {row.qualified && event?.progression && (
+                    <QualifiedMark
+                      qualified={row.qualified}
+                      provisional={!event.progression.final}
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -204,10 +214,12 @@ export function Board({
   competition,
   plan,
   estimates,
+  events,
 }: {
   club: Club;
   competition: Competition;
   plan: MeetNow;
+  events: readonly EventSummary[];
   estimates: Map<string, ShownEstimate> | null;
 }) {
   const clock = useClock();
@@ -247,6 +259,7 @@ export function Board({
           </ul>
         </section>
       )}
+      <BoardStandings competition={competition} events={events} />
       <ScreenConnection className="board-connection" />
     </div>
   );
