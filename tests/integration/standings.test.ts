@@ -97,6 +97,11 @@ const decathlon: [Part, string, number][] = [
 describe('combined events', () => {
   it('groups a FinishLynx-named decathlon by itself and totals it live, per event', async () => {
     const { uic } = await createCompetition(t.runtime.db, clubUic);
+    const scoring = await client.json(`/api/admin/competitions/${uic}/team-scoring`, {
+      method: 'PUT',
+      json: {},
+    });
+    expect(scoring.status).toBe(200);
     const events: AdminEvent[] = [];
     for (const [part] of decathlon) events.push(await createEvent(uic, part));
     const [group] = await json<CombinedEventSummary[]>(`/api/competitions/${uic}/combined-events`);
