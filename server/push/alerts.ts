@@ -11,6 +11,11 @@ import type { EventEstimate } from '../../shared/schedule/venue.ts';
 import type { EventRows } from '../events/queries.ts';
 import { athleteResult } from '../../shared/results/corrections.ts';
 import { hasResult } from '../../shared/meet/completeness.ts';
+import type { Progression } from '../../shared/schemas/event.ts';
+import { qualifiedSentence, throughTo } from '../../shared/athletics/rounds/words.ts';
+
+/** An event as alerts read it: its shown rows, its results marked Q and q when its round has a rule. */
+type AlertEvent = EventRows & { progression?: Progression | null };
 
 export type AlertKind = PushAlert['kind'];
 
@@ -49,7 +54,7 @@ const hasStarted = (event: EventRows) =>
 
 /** The rows of an event each kind of alert is about, when that alert is due now. */
 function rowsFor(
-  event: EventRows,
+  event: AlertEvent,
   kind: AlertKind,
   estimate: EventEstimate | undefined,
   minutesToStart: number | null,
@@ -74,17 +79,23 @@ function rowsFor(
       return event.live?.field?.ended === false ? [] : (event.live?.rows ?? []).filter(hasResult);
     case 'official':
       return event.results.filter(hasResult);
+    // Q once the heat is in; q once every heat is (before, a faster heat may take it away).
+    case 'qualified':
+      return event.results.filter(
+        (row) =>
+          row.qualified === 'Q' || (row.qualified === 'q' && event.progression?.final === true),
+      );
   }
 }
 
-const KINDS: AlertKind[] = ['startList', 'startingSoon', 'unofficial', 'official'];
+const KINDS: AlertKind[] = ['startList', 'startingSoon', 'unofficial', 'official', 'qualified'];
 
 /**
  * Every alert a device's follows make due in a competition now. Whether it was sent already
  * is push_alerts' business (job.ts): this only says what is true.
  */
 export function dueAlerts(
-  events: readonly EventRows[],
+  events: readonly AlertEvent[],
   estimates: ReadonlyMap<string, EventEstimate>,
   minutesToStart: (eventId: string) => number | null,
   follows: Follows,
@@ -132,6 +143,7 @@ const TITLES: Record<AlertKind, string> = {
   startingSoon: 'Starting soon',
   unofficial: 'Unofficial result',
   official: 'Official result',
+  qualified: 'Through',
 };
 
 function where(row: AthleteRow): string {
@@ -140,7 +152,13 @@ function where(row: AthleteRow): string {
     .join(', ');
 }
 
-function line(row: AthleteRow, kind: AlertKind, eventType: EventRows['eventType']): string {
+function line(row: AthleteRow, kind: AlertKind, event: AlertEvent): string {
+  const { eventType } = event;
+  if (kind === 'qualified' && row.qualified) {
+    const { mark } = athleteResult(row, eventType);
+    const next = event.progression?.nextRound ?? null;
+    return `${row.name}${mark ? ` ${mark}` : ''}: ${qualifiedSentence(row.qualified, next, false)}`;
+  }
   if (kind === 'unofficial' || kind === 'official') {
     // As the results table shows it: the place, then the mark or the code.
     const { place, mark, code } = athleteResult(row, eventType);
@@ -153,13 +171,13 @@ function line(row: AthleteRow, kind: AlertKind, eventType: EventRows['eventType'
 
 /** What the notification says: the event, who, and when or how they did. */
 export function alertText(
-  event: EventRows,
+  event: AlertEvent,
   kind: AlertKind,
   rows: AthleteRow[],
   estimate: EventEstimate | undefined,
 ): PushAlert {
   const title = eventTitle(event);
-  const shown = rows.slice(0, 4).map((row) => line(row, kind, event.eventType));
+  const shown = rows.slice(0, 4).map((row) => line(row, kind, event));
   const more = rows.length > shown.length ? ` and ${rows.length - shown.length} more` : '';
   const when =
     (kind === 'startList' || kind === 'startingSoon') && estimate?.estimatedStart
@@ -167,7 +185,7 @@ export function alertText(
       : '';
   const provisional = kind === 'unofficial' ? ' · provisional, may change' : '';
   return {
-    title: `${TITLES[kind]}: ${title}`,
+    title: `${kind === 'qualified' ? throughTo(event.progression?.nextRound ?? null) : TITLES[kind]}: ${title}`,
     body: `${shown.join('; ')}${more}${when}${provisional}`,
     url: `/event/${event.id}`,
     tag: `${event.id}:${kind}`,

@@ -8,6 +8,7 @@ import { scheduleEstimates, venueNow } from '../../shared/schedule/venue.ts';
 import { parseEventTime } from '../../shared/athletics/eventTime.ts';
 import { findPublicCompetition } from '../competitions/queries.ts';
 import { listPublicEventRows } from '../events/queries.ts';
+import { withQualification } from '../events/rounds/progression.ts';
 import { dueAlerts, type AlertKind, type DueAlert } from './alerts.ts';
 import { vapidKeys, type VapidKeys } from './keys.ts';
 import { pushEndpoint } from './endpoints.ts';
@@ -36,6 +37,7 @@ const TTL_SECONDS: Record<AlertKind, number> = {
   startingSoon: 15 * 60,
   unofficial: 3600,
   official: 6 * 3600,
+  qualified: 6 * 3600,
 };
 
 /**
@@ -56,7 +58,11 @@ export function pushAlertsJob(deps: PushDeps) {
     if (subscriptions.length === 0) return;
     const competition = await findPublicCompetition(deps.db, competitionUic);
     if (!competition) return;
-    const events = await listPublicEventRows(deps.db, competitionUic);
+    // Marked Q and q: a follower hears they are through to the next round.
+    const events = await withQualification(
+      deps.db,
+      await listPublicEventRows(deps.db, competitionUic),
+    );
     const now = new Date();
     const estimates = scheduleEstimates(events, competition.date, now);
     const clock = venueNow(competition.date, now);

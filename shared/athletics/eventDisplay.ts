@@ -1,6 +1,15 @@
 import type { EventStatus } from '../schemas/enums.ts';
 import type { ShownTable } from '../meet/shown.ts';
 import { eventTitle, type HeatFacts } from './heats.ts';
+import type { Progression } from '../schemas/event.ts';
+import { throughTo } from './rounds/words.ts';
+
+/** " (Through to the final: 8, provisionally)": who the round sends on, when it has a rule. */
+function through(progression: Progression | null | undefined): string {
+  if (!progression || progression.qualifiers.length === 0) return '';
+  const { qualifiers, final, nextRound } = progression;
+  return ` (${throughTo(nextRound)}: ${qualifiers.length}${final ? '' : ' so far, provisionally'})`;
+}
 
 /**
  * The prefilled message of the share link; a heat is named with its number
@@ -9,7 +18,11 @@ import { eventTitle, type HeatFacts } from './heats.ts';
  * provisional), else its start list.
  */
 export function shareText(
-  event: { eventName: string; shown: ShownTable } & Partial<HeatFacts>,
+  event: {
+    eventName: string;
+    shown: ShownTable;
+    progression?: Progression | null;
+  } & Partial<HeatFacts>,
   competitionName: string,
   link: string,
 ): string {
@@ -20,7 +33,7 @@ export function shareText(
     heatCount: event.heatCount ?? 1,
   });
   if (event.shown === 'results') {
-    return `Check out the results for "${name}" at ${competitionName}! See details here: ${link}`;
+    return `Check out the results for "${name}" at ${competitionName}${through(event.progression)}! See details here: ${link}`;
   }
   // Unofficial results are provisional: a share never passes them off as the final word.
   if (event.shown === 'live') {

@@ -87,6 +87,6 @@ export const PushAlert = z.object({
   url: z.string(),
   /** One notification per event and kind: a repeat replaces it rather than adding another. */
   tag: z.string(),
-  kind: z.enum(['startList', 'startingSoon', 'unofficial', 'official']),
+  kind: z.enum(['startList', 'startingSoon', 'unofficial', 'official', 'qualified']),
 });
 export type PushAlert = z.infer<typeof PushAlert>;

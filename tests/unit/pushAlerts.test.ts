@@ -36,6 +36,41 @@ const due = (e: EventRows, minutesToStart: number | null) =>
   dueAlerts([e], new Map([[e.id, estimate]]), () => minutesToStart, follows, 1);
 
 describe('alerts due', () => {
+  it('"through to the final as a fastest loser" once every heat is in, by place at once', () => {
+    const progression = (final: boolean) => ({
+      byPlace: 1,
+      byTime: 2,
+      final,
+      heatsIn: final ? 3 : 2,
+      heatCount: 3,
+      nextRound: 'finals' as const,
+      qualifiers: [],
+      ties: [],
+    });
+    const results = [
+      { ...bo, rank: '1', performance: '11.80', qualified: 'Q' as const },
+      { ...ana, rank: '2', performance: '11.92', qualified: 'q' as const },
+    ];
+    const inProgress = {
+      ...event({ status: 'official', results }),
+      progression: progression(false),
+    };
+    const provisional = dueAlerts([inProgress], new Map(), () => null, follows, 1);
+    // Bo (the club's) is certain; Ana's q may still go to a faster heat.
+    expect(provisional.find((a) => a.kind === 'qualified')?.alert.body).toBe(
+      'Bo Chen 11.80: through to the final by place (Q)',
+    );
+    const complete = { ...inProgress, progression: progression(true) };
+    const alert = dueAlerts([complete], new Map(), () => null, follows, 1).find(
+      (a) => a.kind === 'qualified',
+    );
+    expect(alert?.alert).toMatchObject({
+      title: 'Through to the final: Women 100 Meter Dash, Heat 2 of 3',
+      // The athlete followed by name first, then the club's.
+      body: 'Ana Reyes 11.92: through to the final as a fastest loser (q); Bo Chen 11.80: through to the final by place (Q)',
+    });
+  });
+
   it('a start list names the followed athletes once, with heat words and the estimate', () => {
     const [alert, ...rest] = due(event({}), 60);
     expect(rest).toEqual([]);

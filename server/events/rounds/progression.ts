@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import type { Round } from '../../../shared/domain.ts';
+import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import type { Progression, ProgressionRule } from '../../../shared/schemas/event.ts';
 import { showsResults } from '../../../shared/meet/shown.ts';
 import { familyKeyOf, leadsOn, nextRound, roundKeyOf } from '../../../shared/meet/rounds.ts';
@@ -173,4 +174,24 @@ export async function progressionsOf(
     if (outcome) out.set(id, outcome);
   }
   return out;
+}
+
+/**
+ * Events with their rounds' progression and their results marked Q and q, for what reads
+ * the meet's rows outside the public payload (the followers' alerts).
+ */
+export async function withQualification<
+  T extends { id: string; competitionUic: number; results: AthleteRow[] },
+>(db: Db, events: readonly T[]): Promise<(T & { progression: Progression | null })[]> {
+  const outcomes = await progressionsOf(db, events);
+  return events.map((event) => {
+    const outcome = outcomes.get(event.id);
+    if (!outcome) return { ...event, progression: null };
+    const marks = outcome.marks.get(event.id);
+    return {
+      ...event,
+      progression: outcome.progression,
+      results: event.results.map((row) => ({ ...row, qualified: marks?.get(row.id) ?? null })),
+    };
+  });
 }
