@@ -64,6 +64,9 @@ interface FeedClient {
 const text = (s: string) => Buffer.from(s);
 const scopeKey = ({ competitionUic, eventId }: FeedScope) => eventId ?? `c${competitionUic}`;
 
+/** The tables of a competition that keeps none. */
+const NO_TABLES = Buffer.from('{"tables":[]}');
+
 /** Close handshakes a refused client has to answer in, before it is cut off. */
 const REFUSED_CLOSE_MS = 1_000;
 
@@ -95,6 +98,8 @@ export class FeedHub {
   );
   /** Per event, its deliveries in order: a read from the cache never overtakes a removal. */
   private readonly chains = new Map<string, Promise<void>>();
+  /** The team tables last sent per competition: sent again only when they change. */
+  private readonly teams = new Map<number, Buffer>();
   private readonly stopListening: () => void;
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -108,7 +113,11 @@ export class FeedHub {
         const uic = route.competitionUic;
         if (uic === undefined || !this.byCompetition.has(uic)) return;
         // A clock's tick is in no snapshot; anything else makes the competition's stale.
-        if (route.version !== undefined) this.snapshots.invalidate(uic);
+        if (route.version !== undefined) {
+          this.snapshots.invalidate(uic);
+          // A change of the meet may move its team tables: worked out once, in the cache.
+          this.inOrder(`teams:${uic}`, () => this.sendTeams(uic));
+        }
         this.coalescer.push(route.key, message, route.version);
       },
       // Changes may have been missed: every socket is sent its state afresh.
@@ -233,6 +242,27 @@ export class FeedHub {
     this.send(competitionUic, id, { data, key: eventRoom(id), version });
   }
 
+  /** The competition's team tables, as a frame; null when it keeps none, or is not public. */
+  private async teamsFrame(uic: number): Promise<Buffer | null> {
+    if (!(await this.deps.reads.keepsTeamTables(uic)).facts) return null;
+    const { json } = await this.deps.reads.teamScores(uic);
+    if (!json || json.equals(NO_TABLES)) return null;
+    return Buffer.concat([
+      text(`{"type":"team-scores","competitionUic":${uic},`),
+      json.subarray(1),
+    ]);
+  }
+
+  /** To the competition's feeds (not single events'), when the tables changed. */
+  private async sendTeams(uic: number): Promise<void> {
+    const frame = await this.teamsFrame(uic);
+    if (!frame || this.teams.get(uic)?.equals(frame)) return;
+    this.teams.set(uic, frame);
+    for (const client of this.byCompetition.get(uic) ?? []) {
+      if (client.scope.eventId === undefined) this.write(client, { data: frame });
+    }
+  }
+
   private inOrder(eventId: string, send: () => void | Promise<void>): void {
     const next = (this.chains.get(eventId) ?? Promise.resolve())
       .then(send)
@@ -337,6 +367,11 @@ export class FeedHub {
       if (covered === undefined || frame.version === undefined || covered < frame.version) {
         this.write(client, frame);
       }
+    }
+    // A competition's feed starts with its team tables, when it keeps them.
+    if (client.scope.eventId === undefined) {
+      const teams = await this.teamsFrame(client.scope.competitionUic);
+      if (teams) this.write(client, { data: teams });
     }
   }
 

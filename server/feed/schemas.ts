@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../shared/errorCodes.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
+import type { TeamScores } from '../../shared/schemas/teamScores.ts';
 
 /*
  * The open live feed (README "The open live feed"): a plain WebSocket for scoreboards,
@@ -35,6 +36,8 @@ export type FeedMessage =
   | { type: 'event.removed'; eventId: string; version: number }
   | { type: 'competition.changed'; version: number; competition: Competition }
   | { type: 'event.clock'; eventId: string; state: 'running' | 'stopped'; elapsedMs: number }
+  /** A competition feed's team tables (GET /api/competitions/{uic}/team-scores), as they change. */
+  | { type: 'team-scores'; competitionUic: number; tables: TeamScores['tables'] }
   | { type: 'error'; code: ErrorCode; message: string };
 
 /** How the server closes a feed, beside the standard codes (1001 stopping, 1008 flooding). */

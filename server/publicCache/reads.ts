@@ -26,6 +26,7 @@ import type { Cached, Loaded, PublicCache } from './cache.ts';
 import { tags } from './tags.ts';
 import { TeamScores } from '../../shared/schemas/teamScores.ts';
 import { teamScoresOf } from '../teams/service.ts';
+import { teamScoringOf } from '../teams/queries.ts';
 import { CombinedEventList, CombinedEventStandings } from '../../shared/schemas/combined.ts';
 import { combinedEventList, combinedEventStandings } from '../combined/service.ts';
 
@@ -155,6 +156,18 @@ export class PublicReads {
       json: serialise(EventSummaryList, await listPublicEvents(this.db)),
       facts: undefined,
       tags: [tags.allEvents, tags.competitions],
+    }));
+  }
+
+  /**
+   * Whether the competition keeps team tables: stale with the competition alone (its settings
+   * are saved with it), so a result costs no read for a meet that keeps none. No route serves it.
+   */
+  keepsTeamTables(uic: number): Promise<Cached<boolean>> {
+    return this.cache.read(`team-scoring:${uic}`, async () => ({
+      json: null,
+      facts: (await teamScoringOf(this.db, uic)) !== null,
+      tags: [tags.competition(uic)],
     }));
   }
 

@@ -21,6 +21,8 @@ import type { ApiError } from '../../shared/schemas/error.ts';
 import type { Competition } from '../../shared/schemas/competition.ts';
 import type { EventSummary, PublicEvent } from '../../shared/schemas/event.ts';
 import { FEED_CLOSE, type FeedMessage } from '../../server/feed/schemas.ts';
+import { saveTeamScoring } from '../../server/teams/queries.ts';
+import { DEFAULT_TEAM_SCORING, type TeamScores } from '../../shared/schemas/teamScores.ts';
 
 type Of<T extends FeedMessage['type']> = Extract<FeedMessage, { type: T }>;
 
@@ -210,6 +212,24 @@ describe('the open live feed', () => {
     expect(live.competition).toEqual(
       await getJson<Competition>(t, `/api/competitions/${competition.uic}`),
     );
+  });
+
+  it('sends a competition feed its team tables as a final lands, as the API serves them', async () => {
+    const { competition, final } = await meet(t);
+    await saveTeamScoring(t.runtime.db, competition.uic, DEFAULT_TEAM_SCORING);
+    const f = await feed(t, `competitionUic=${competition.uic}`);
+    await f.next('snapshot');
+    await updateEvent(t.runtime, final.id, {
+      results: results.map((row, i) => ({ ...row, club: ['Tallaght AC', 'Dundrum AC'][i]! })),
+      status: 'official',
+    });
+    const teams = await f.next('team-scores', (m) => m.tables.length > 0);
+    const served = await getJson<TeamScores>(t, `/api/competitions/${competition.uic}/team-scores`);
+    expect(teams).toEqual({ type: 'team-scores', competitionUic: competition.uic, ...served });
+    expect(served.tables[0]?.teams).toEqual([
+      { team: 'Tallaght AC', points: 10, place: 1 },
+      { team: 'Dundrum AC', points: 8, place: 2 },
+    ]);
   });
 
   it('puts a changed event together from its message, reading nothing', async () => {
