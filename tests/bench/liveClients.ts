@@ -15,9 +15,11 @@ export interface ClientsRequest {
   protocol?: 'socket.io' | 'feed';
   /**
    * What a receipt is counted under: the event's version (bench:live, one event), or
-   * `{eventId}:official` / `{eventId}:live{rows}` (bench:agent, a meet of heats).
+   * `{eventId}:official` / `{eventId}:live{rows}` (bench:agent, a meet of heats), or
+   * `{eventId}:final` (a heat whose round's q are final) / `{eventId}:drawn` (a next round's
+   * drawn line-up) for bench:rounds.
    */
-  keyBy?: 'version' | 'stage';
+  keyBy?: 'version' | 'stage' | 'rounds';
 }
 export type ClientsMessage =
   | { type: 'progress'; connected: number }
@@ -45,6 +47,9 @@ interface ChangedEvent {
   /** Absent from an event changed by its scoreboard lines alone (`event.live`). */
   results?: unknown[];
   live: { rows: unknown[] } | null;
+  progression?: { final: boolean } | null;
+  startListDrawn?: boolean;
+  startListFile?: unknown[];
 }
 
 const SNAPSHOT = Buffer.from('{"type":"snapshot"');
@@ -71,6 +76,13 @@ function changedEvent(data: Buffer, protocol: ClientsRequest['protocol']): Chang
 
 /** What the frame tells: its version, or which heat reached which stage. */
 function keyOf(data: Buffer, request: ClientsRequest): string | null {
+  if (request.keyBy === 'rounds') {
+    const event = changedEvent(data, request.protocol);
+    if (event?.progression?.final) return `${event.id}:final`;
+    return event?.startListDrawn && (event.startListFile?.length ?? 0) > 0
+      ? `${event.id}:drawn`
+      : null;
+  }
   if (request.keyBy === 'stage') {
     const event = changedEvent(data, request.protocol);
     if (!event) return null;

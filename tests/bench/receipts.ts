@@ -25,7 +25,7 @@ export function reportsOf(generators: readonly ChildProcess[]): Promise<Report[]
  */
 export function lastReceipts(
   reports: readonly Report[],
-  sentAt: ReadonlyMap<number, number>,
+  sentAt: ReadonlyMap<number | string, number>,
   spectators: number,
 ): number[] {
   const latencies: number[] = [];
