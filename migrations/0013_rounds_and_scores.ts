@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('round_key', 'text', (c) => c.notNull())
     .addColumn('by_place', 'integer', (c) => c.notNull().check(sql`by_place >= 0`))
     .addColumn('by_time', 'integer', (c) => c.notNull().check(sql`by_time >= 0`))
+    // Who the round sent through when its heats were last told: told again only on a change.
+    .addColumn('told', 'text')
     .addPrimaryKeyConstraint('round_rules_pk', ['competition_uic', 'round_key'])
     .execute();
 

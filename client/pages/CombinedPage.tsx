@@ -6,7 +6,7 @@ import { ApiRequestError } from '../lib/http.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
-import { eventsVersion } from '../lib/useEstimates.ts';
+import { partsVersion } from '../components/standings/useStandings.ts';
 import { formatPerformance } from '../../shared/athletics/performance.ts';
 import type { CombinedEventStandings } from '../../shared/schemas/combined.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
@@ -44,7 +44,9 @@ export function CombinedPage() {
     queryFn: () => api.events(uic),
     enabled: uic !== undefined,
   });
-  const asOf = eventsVersion(events.data);
+  // Its own events' versions: a result elsewhere in the meet asks nothing.
+  const parts = new Set(first.data?.events.map((e) => e.eventId));
+  const asOf = events.data ? partsVersion(events.data, parts) : '';
   const live = useQuery({
     queryKey: queryKeys.combinedEvent(combinedId, asOf),
     queryFn: () => fetchStandings(combinedId),
@@ -78,10 +80,11 @@ function StandingsView({ standings }: { standings: CombinedEventStandings }) {
           {standings.events.length} events · points by the World Athletics scoring tables, live
           after every result
         </p>
-        {/* Read out when the lead changes, not at every mark. */}
+        {/* Read out when the lead changes, not at every mark: the name alone. */}
         <p role="status" aria-live="polite">
-          {leader ? `Leader: ${leader.name}, ${leader.total} points` : 'No results yet'}
+          {leader ? `Leader: ${leader.name}` : 'No results yet'}
         </p>
+        {leader && <p className="standings-muted">{leader.total} points</p>}
       </header>
       <section className="card ev-table-card" aria-labelledby={headingId}>
         <div className="ev-table-card-head">

@@ -398,6 +398,8 @@ export interface RoundRulesTable {
   roundKey: string;
   byPlace: number;
   byTime: number;
+  /** Who the round sent through when its heats were last told (server/events/rounds/). */
+  told: string | null;
 }
 
 /** A decathlon or the like: its parts are events (combined_event_parts). */

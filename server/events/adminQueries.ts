@@ -1,3 +1,4 @@
+import type { SqlBool } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
@@ -7,12 +8,14 @@ import { withEstimates } from './schedule.ts';
 import { progressionsOf } from './rounds/progression.ts';
 
 /** The events with their rounds' progression, worked out once per round. */
-async function withProgression<T extends { id: string; competitionUic: number }>(
-  db: Db,
-  events: T[],
-) {
-  const outcomes = await progressionsOf(db, events);
-  return events.map((event) => ({
+async function withProgression<
+  T extends { id: string; competitionUic: number; hasRoundRules: SqlBool },
+>(db: Db, events: T[]) {
+  // Read with the events: a meet without round rules reads nothing more.
+  const outcomes = events.some((e) => Boolean(e.hasRoundRules))
+    ? await progressionsOf(db, events)
+    : new Map<string, never>();
+  return events.map(({ hasRoundRules: _rules, ...event }) => ({
     ...event,
     progression: outcomes.get(event.id)?.progression ?? null,
   }));
@@ -41,6 +44,16 @@ function adminEvents(db: Db, clubUics: number[]) {
     .select(summaryColumns)
     .select(['events.results', 'events.startListFile', 'events.live'])
     .select(rowCounts)
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('roundRules')
+            .select('roundRules.competitionUic')
+            .whereRef('roundRules.competitionUic', '=', 'events.competitionUic'),
+        )
+        .as('hasRoundRules'),
+    )
     .where('competitions.clubUic', 'in', clubUics);
 }
 

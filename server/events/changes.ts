@@ -7,6 +7,7 @@ import { eventBeforeChange, publicEventColumns, type PublicEventRow } from './qu
 import { eventMessages, type Announced, type SavedEvent } from './message.ts';
 import { checkEventCap, columns, type EventFields, type NewEventFields } from './columns.ts';
 import { afterRoundWrites } from './rounds/advance.ts';
+import { roundKeyOf } from '../../shared/meet/rounds.ts';
 import { groupCombinedByNames, namesCombinedPart } from '../combined/service.ts';
 
 /**
@@ -42,6 +43,12 @@ export class EventChanges {
   private written = new Map<string, PublicEventRow>();
   private removed = new Map<string, { competitionUic: number; version: number }>();
   private timedFinals = new Map<string, { competitionUic: number; lynxRace: string }>();
+  /** The round each event was in before this transaction: a heat moved out changes it too. */
+  private roundsBefore = new Map<string, string>();
+  /** Events made, or renamed, here: what the combined events' grouping reads again. */
+  private named = new Set<string>();
+  /** Whether each competition has a round rule, as read with its events before their writes. */
+  private ruled = new Map<number, boolean>();
 
   constructor(readonly trx: Db) {}
 
@@ -55,6 +62,10 @@ export class EventChanges {
     if (this.wasPublic.has(id)) return;
     const row = await eventBeforeChange(this.trx, id);
     this.wasPublic.set(id, Boolean(row?.isPublic));
+    if (row) {
+      this.roundsBefore.set(id, roundKeyOf(row));
+      this.ruled.set(row.competitionUic, Boolean(row.hasRoundRules));
+    }
     const race = row ? timedFinalRace(row) : null;
     if (race !== null) this.timedFinals.set(...race);
   }
@@ -62,6 +73,10 @@ export class EventChanges {
   /** Writes fields of an event; its version goes up by one. Undefined: there is no such event. */
   async write(id: string, fields: EventFields): Promise<SavedEvent | undefined> {
     await this.before(id);
+    const { eventName, trackDiscipline, fieldDiscipline } = fields;
+    if ([eventName, trackDiscipline, fieldDiscipline].some((f) => f !== undefined)) {
+      this.named.add(id);
+    }
     const row = await this.trx
       .updateTable('events')
       .set({ ...columns(fields), version: sql<number>`version + 1`, updatedAt: sql`now()` })
@@ -81,6 +96,7 @@ export class EventChanges {
       .returning(WRITTEN)
       .executeTakeFirstOrThrow();
     if (!this.wasPublic.has(row.id)) this.wasPublic.set(row.id, false);
+    this.named.add(row.id);
     return this.wrote(row);
   }
 
@@ -119,11 +135,15 @@ export class EventChanges {
     const written = new Map(this.written);
     const removed = new Map(this.removed);
     const timedFinals = new Map(this.timedFinals);
+    const roundsBefore = new Map(this.roundsBefore);
+    const named = new Set(this.named);
     return () => {
       this.wasPublic = wasPublic;
       this.written = written;
       this.removed = removed;
       this.timedFinals = timedFinals;
+      this.roundsBefore = roundsBefore;
+      this.named = named;
     };
   }
 
@@ -132,17 +152,22 @@ export class EventChanges {
    * raised a version. An event noted but never written is read here, the only read left.
    */
   async messages(): Promise<LiveMessage[]> {
-    await afterRoundWrites(
+    const rounds = await afterRoundWrites(
       {
         trx: this.trx,
         touched: (id) => this.wasPublic.has(id),
         bump: (id) => this.bump(id),
         write: (id, fields) => this.write(id, fields),
       },
-      [...this.written.values()],
+      [...this.written.values(), ...[...this.removed].map(([id, r]) => ({ id, ...r }))].map(
+        ({ id, competitionUic }) => ({ id, competitionUic, before: this.roundsBefore.get(id) }),
+      ),
+      (uic) => this.ruled.get(uic) === false,
     );
     const combined = new Set(
-      [...this.written.values()].filter(namesCombinedPart).map((row) => row.competitionUic),
+      [...this.written.values()]
+        .filter((row) => this.named.has(row.id) && namesCombinedPart(row))
+        .map((row) => row.competitionUic),
     );
     for (const uic of combined) await groupCombinedByNames(this.trx, uic);
     for (const { competitionUic, lynxRace } of [...this.timedFinals.values()]) {
@@ -176,7 +201,7 @@ export class EventChanges {
       if (removed !== undefined) announced.push({ removed: { id, ...removed }, wasPublic });
       else if (row) announced.push({ row, wasPublic });
     }
-    return eventMessages(this.trx, announced);
+    return eventMessages(this.trx, announced, rounds);
   }
 
   /**
@@ -186,9 +211,15 @@ export class EventChanges {
   async messageOf(id: string): Promise<LiveMessage | null> {
     const row = this.written.get(id);
     if (!row) return null;
-    const [message = null] = await eventMessages(this.trx, [
-      { row, wasPublic: this.sawBefore(id) },
-    ]);
+    // The scoreboard's lines move no round: a competition without rules reads none.
+    const known = new Map(
+      this.ruled.get(row.competitionUic) === false ? [[row.competitionUic, null]] : [],
+    );
+    const [message = null] = await eventMessages(
+      this.trx,
+      [{ row, wasPublic: this.sawBefore(id) }],
+      known,
+    );
     return message;
   }
 }

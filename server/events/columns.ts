@@ -101,7 +101,8 @@ export function columns(fields: EventFields, write: 'insert' | 'update' = 'updat
     ...(results !== undefined ? { results: JSON.stringify(results) } : {}),
     ...(startListFile !== undefined ? { startListFile: JSON.stringify(startListFile) } : {}),
     // A start list from anywhere but the next round's draw (a file, the agent, the admin)
-    // replaces Rith's draw: it is the timing room's from then on.
+    // replaces Rith's draw: it is the timing room's from then on. An empty one (lynx.evt
+    // listing the final before its line-up) leaves the draw to be made again.
     ...(startListFile !== undefined && rest.startListDrawn === undefined
       ? { startListDrawn: false }
       : {}),

@@ -3,6 +3,7 @@ import type { LiveMessage } from '../../shared/live/messages.ts';
 import { compactEvent, linesEvent } from '../../shared/live/pushedEvent.ts';
 import { publicEvents, type PublicEventRow } from './queries.ts';
 import { lastCorrected, recordVersion } from './history.ts';
+import type { KnownRounds } from './rounds/progression.ts';
 
 export interface SavedEvent {
   id: string;
@@ -30,6 +31,8 @@ export type Announced = { wasPublic: boolean } & (
 export async function eventMessages(
   trx: Db,
   announced: readonly Announced[],
+  /** The competitions' rounds the change read already. */
+  known?: KnownRounds,
 ): Promise<LiveMessage[]> {
   const rows: PublicEventRow[] = [];
   for (const change of announced) {
@@ -38,7 +41,7 @@ export async function eventMessages(
     const kept = await recordVersion(trx, row);
     rows.push({ ...row, correctedAt: lastCorrected(row.correctedAt, kept) });
   }
-  const events = await publicEvents(trx, rows);
+  const events = await publicEvents(trx, rows, known);
   return announced.flatMap((change): LiveMessage[] => {
     const saved = 'row' in change ? change.row : change.removed;
     const event = events.get(saved.id);

@@ -14,7 +14,7 @@ import { publicRows, shownTable } from '../../shared/meet/shown.ts';
 import { runningOrder } from '../../shared/meet/runningOrder.ts';
 import { withoutMeaninglessWind } from '../athletics/windEvents.ts';
 import { correctedAtColumn, isoTime } from './history.ts';
-import { progressionsOf, type RoundOutcome } from './rounds/progression.ts';
+import { progressionsOf, type KnownRounds, type RoundOutcome } from './rounds/progression.ts';
 
 export const summaryColumns = [
   'events.id',
@@ -175,6 +175,8 @@ export async function findEventParents(
 export async function publicEvents(
   db: Db,
   rows: readonly PublicEventRow[],
+  /** Competitions' rounds a change has read already (none: null), not read again. */
+  known?: KnownRounds,
 ): Promise<Map<string, PublicEvent>> {
   const parents = new Map<number, EventParents | undefined>();
   for (const { competitionUic, visible } of rows) {
@@ -194,6 +196,7 @@ export async function publicEvents(
   const progressions = await progressionsOf(
     db,
     shown.map(({ row }) => row),
+    known,
   );
   const events = new Map<string, PublicEvent>();
   for (const [i, { row, summary, competition, club }] of shown.entries()) {
@@ -230,24 +233,46 @@ function qualification(id: string, results: AthleteRow[], outcome: RoundOutcome 
  */
 export async function eventBeforeChange(db: Db, id: string) {
   if (!UUID.test(id)) return undefined;
-  return db
-    .selectFrom('events')
-    .select(['competitionUic', 'lynxRace', 'round', 'heat', 'heatCount'])
-    .select((eb) =>
-      eb
-        .and([
-          eb('events.visible', '=', true),
-          eb.exists(
-            publicCompetitions(db)
-              .select('competitions.uic')
-              // The outer row's competition: a raw reference, as the plugin leaves it.
-              .where('competitions.uic', '=', sql<number>`events.competition_uic`),
-          ),
-        ])
-        .as('isPublic'),
-    )
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('events')
+      .select([
+        'competitionUic',
+        'lynxRace',
+        'lynxFamily',
+        'eventName',
+        'eventType',
+        'round',
+        'heat',
+        'heatCount',
+      ])
+      .select((eb) =>
+        eb
+          .and([
+            eb('events.visible', '=', true),
+            eb.exists(
+              publicCompetitions(db)
+                .select('competitions.uic')
+                // The outer row's competition: a raw reference, as the plugin leaves it.
+                .where('competitions.uic', '=', sql<number>`events.competition_uic`),
+            ),
+          ])
+          .as('isPublic'),
+      )
+      // Whether its competition has a round rule: most have none, and skip the rounds' work.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('roundRules')
+              .select('roundRules.competitionUic')
+              .where('roundRules.competitionUic', '=', sql<number>`events.competition_uic`),
+          )
+          .as('hasRoundRules'),
+      )
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
 }
 
 /** The competition an event belongs to, whether or not it is public. */

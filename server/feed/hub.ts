@@ -113,9 +113,10 @@ export class FeedHub {
         const uic = route.competitionUic;
         if (uic === undefined || !this.byCompetition.has(uic)) return;
         // A clock's tick is in no snapshot; anything else makes the competition's stale.
-        if (route.version !== undefined) {
-          this.snapshots.invalidate(uic);
-          // A change of the meet may move its team tables: worked out once, in the cache.
+        if (route.version !== undefined) this.snapshots.invalidate(uic);
+        // A change of the meet's results may move its team tables (worked out once, in the
+        // cache); its scoreboard lines never do.
+        if (route.version !== undefined && message.name !== 'event.live') {
           this.inOrder(`teams:${uic}`, () => this.sendTeams(uic));
         }
         this.coalescer.push(route.key, message, route.version);

@@ -178,7 +178,7 @@ export class PublicReads {
    */
   teamScores(uic: number): Promise<Cached<null>> {
     return this.cache.read(`team-scores:${uic}`, async (): Promise<Loaded<null>> => {
-      const stale = [tags.eventsOf(uic), tags.competition(uic)];
+      const stale = [tags.resultsOf(uic), tags.competition(uic)];
       if ((await this.competition(uic)).facts === null)
         return { json: null, facts: null, tags: stale };
       return {

@@ -18,6 +18,11 @@ export const tags = {
   eventsOf: (competitionUic: number) => `events-of:${competitionUic}`,
   /** The list of every public event. */
   allEvents: 'events',
+  /**
+   * What a competition's results make (its team tables): stale with any change of an event
+   * but its scoreboard lines, which never change results.
+   */
+  resultsOf: (competitionUic: number) => `results-of:${competitionUic}`,
   /** What shows a competition's count of public events. */
   eventCount: (competitionUic: number) => `event-count:${competitionUic}`,
   /** What shows a competition's fields, or depends on whether the public may see it. */
@@ -29,12 +34,17 @@ export const tags = {
 /** The tags a message makes stale; none for messages that change no public payload. */
 export function staleTags(message: LiveMessage): string[] {
   switch (message.name) {
-    case 'event.changed':
     case 'event.live':
       return eventTags(message.payload.event.id, message.payload.event.competitionUic);
+    case 'event.changed': {
+      const { id, competitionUic } = message.payload.event;
+      return [...eventTags(id, competitionUic), tags.resultsOf(competitionUic)];
+    }
     case 'event.outdated':
-    case 'event.removed':
-      return eventTags(message.payload.eventId, message.payload.competitionUic);
+    case 'event.removed': {
+      const { eventId, competitionUic } = message.payload;
+      return [...eventTags(eventId, competitionUic), tags.resultsOf(competitionUic)];
+    }
     case 'competition.changed':
       return [tags.competition(message.payload.competition.uic), tags.competitions];
     default:

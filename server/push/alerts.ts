@@ -79,12 +79,15 @@ function rowsFor(
       return event.live?.field?.ended === false ? [] : (event.live?.rows ?? []).filter(hasResult);
     case 'official':
       return event.results.filter(hasResult);
-    // Q once the heat is in; q once every heat is (before, a faster heat may take it away).
-    case 'qualified':
-      return event.results.filter(
-        (row) =>
-          row.qualified === 'Q' || (row.qualified === 'q' && event.progression?.final === true),
+    // Once every heat is in (before, a faster heat may take a q away; the official result
+    // says Q at once). An athlete tied for the last place waits for the referee.
+    case 'qualified': {
+      if (event.progression?.final !== true) return [];
+      const tied = new Set(
+        event.progression.ties.flatMap((tie) => tie.athletes.map((a) => `${a.bib}|${a.name}`)),
       );
+      return event.results.filter((row) => row.qualified && !tied.has(`${row.bib}|${row.name}`));
+    }
   }
 }
 
@@ -162,7 +165,8 @@ function line(row: AthleteRow, kind: AlertKind, event: AlertEvent): string {
   if (kind === 'unofficial' || kind === 'official') {
     // As the results table shows it: the place, then the mark or the code.
     const { place, mark, code } = athleteResult(row, eventType);
-    const shown = mark ?? code ?? '';
+    const qualified = row.qualified ? ` ${row.qualified}` : '';
+    const shown = `${mark ?? code ?? ''}${qualified}`.trim();
     return `${place === null ? '' : `${place}. `}${row.name}${shown ? ` ${shown}` : ''}`;
   }
   const at = where(row);

@@ -45,6 +45,7 @@ export function eventSummary(event: PublicEvent | PushedLinesEvent): EventSummar
   delete summary.overall;
   delete summary.live;
   delete summary.correctedAt;
+  delete summary.progression;
   delete summary.competition;
   delete summary.club;
   return summary as EventSummary;

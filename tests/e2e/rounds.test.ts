@@ -88,7 +88,7 @@ describe('qualification', () => {
     await console.waitForURL(`${t.url}/admin`);
     await console.goto(`${t.url}/admin?event=${heat1.id}`);
     const dialog = console.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Qualification to the next round' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Qualification' }).waitFor();
     await dialog.getByLabel('First by place in each heat (Q)').fill('1');
     await dialog.getByLabel('Then the fastest (q)').fill('4');
     await dialog.getByRole('button', { name: 'Save rule' }).click();

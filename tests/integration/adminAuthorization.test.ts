@@ -168,6 +168,20 @@ describe("a user of one club calling every admin route on another club's data", 
         client.fetch(`/api/admin/tokens/${victimToken.id}/send-held`, { method: 'POST' }),
       'DELETE /api/admin/events/:id/delete-pdf': () =>
         client.fetch(`/api/admin/events/${id}/delete-pdf`, { method: 'DELETE' }),
+      'PUT /api/admin/events/:id/progression': () =>
+        client.fetch(`/api/admin/events/${id}/progression`, {
+          method: 'PUT',
+          json: { byPlace: 2, byTime: 2 },
+        }),
+      'POST /api/admin/competitions/:uic/combined-events': () =>
+        client.fetch(`/api/admin/competitions/${uic}/combined-events`, {
+          method: 'POST',
+          json: { name: 'Decathlon', kind: 'DECATHLON', eventIds: [id] },
+        }),
+      'PUT /api/admin/competitions/:uic/team-scoring': () =>
+        client.fetch(`/api/admin/competitions/${uic}/team-scoring`, { method: 'PUT', json: {} }),
+      'GET /api/admin/competitions/:uic/team-scoring': () =>
+        client.fetch(`/api/admin/competitions/${uic}/team-scoring`),
     };
 
     // Listings are scoped rather than refused: the other club's rows are simply absent.

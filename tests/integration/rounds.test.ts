@@ -6,6 +6,7 @@ import { meetFile, publicMeet } from '../support/meets.ts';
 import { accepted, sendUpload, settled } from '../support/uploads.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { AdminEvent } from '../../shared/schemas/admin.ts';
+import { updateEvent } from '../../server/events/service.ts';
 
 // A real FinishLynx meet (tests/fixtures/meets/college-indoor): the women's 60 m in four
 // heats and a final, timed to the thousandth. The timing room's lynx.evt lists the final
@@ -117,6 +118,18 @@ describe('qualification and the next round, on a real meet', () => {
     expect(['331', '212', '401', '100'].map((b) => lanes[b]).sort()).toEqual([3, 4, 5, 6]);
     expect(['332', '396'].map((b) => lanes[b]).sort()).toEqual([7, 8]);
     expect(['224', '304'].map((b) => lanes[b]).sort()).toEqual([1, 2]);
+
+    // A change that moves nobody through tells the other heats nothing.
+    const heat1Version = now.heats[0]!.version;
+    await updateEvent(t.runtime, now.heats[2]!.id, { time: '17:10' });
+    expect((await sixty(uic)).heats[0]!.version).toBe(heat1Version);
+    // lynx.evt sent again before the final is seeded: Rith's line-up stays, lane for lane.
+    await upload(uic, [{ name: 'lynx.evt', bytes: evtWithoutFinalEntrants() }]);
+    const again = (await sixty(uic)).final;
+    expect(again.startListDrawn).toBe(true);
+    expect(again.startListFile.map((r) => [r.bib, r.lane])).toEqual(
+      final.startListFile.map((r) => [r.bib, r.lane]),
+    );
 
     // The timing room's own start list replaces Rith's draw.
     await upload(uic, [heatFile('lynx.evt')]);

@@ -93,8 +93,9 @@ describe('eventSummary', () => {
     const event = publicEvent();
     const summary = eventSummary(event);
     const listingFields = Object.keys(EventSummary.shape) as (keyof EventSummary)[];
-    // The rows of every kind, the last correction, the competition and the club.
-    expect(listingFields).toHaveLength(Object.keys(event).length - 7);
+    // The rows of every kind, the last correction, the round's progression, the competition
+    // and the club.
+    expect(listingFields).toHaveLength(Object.keys(event).length - 8);
     expect(summary).toEqual(Object.fromEntries(listingFields.map((key) => [key, event[key]])));
     expect(Object.keys(summary).sort()).toEqual(Object.keys(EventSummary.shape).sort());
     expect(EventSummary.strict().parse(summary)).toEqual(summary);

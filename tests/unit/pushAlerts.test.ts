@@ -56,9 +56,10 @@ describe('alerts due', () => {
       progression: progression(false),
     };
     const provisional = dueAlerts([inProgress], new Map(), () => null, follows, 1);
-    // Bo (the club's) is certain; Ana's q may still go to a faster heat.
-    expect(provisional.find((a) => a.kind === 'qualified')?.alert.body).toBe(
-      'Bo Chen 11.80: through to the final by place (Q)',
+    // The official result says Q and q at once; "through" waits for every heat.
+    expect(provisional.map((a) => a.kind)).not.toContain('qualified');
+    expect(provisional.find((a) => a.kind === 'official')?.alert.body).toBe(
+      '2. Ana Reyes 11.92 q; 1. Bo Chen 11.80 Q',
     );
     const complete = { ...inProgress, progression: progression(true) };
     const alert = dueAlerts([complete], new Map(), () => null, follows, 1).find(

@@ -38,10 +38,12 @@ export function ProgressionSection({ event }: { event: AdminEvent }) {
   const { errors } = form.formState;
   return (
     <section className="admin-progression" aria-labelledby={headingId}>
-      <h3 id={headingId}>Qualification to the next round</h3>
+      <h3 id={headingId}>Qualification</h3>
       <p className="field-hint">
-        Every heat of this round follows the rule. Rith marks Q and q as each heat&rsquo;s results
-        land and draws the next round&rsquo;s line-up once the round is complete.
+        Who goes through to the next race: every heat of this one follows the rule (0 and 0
+        removes it). Rith marks Q and q as each
+        heat&rsquo;s results land and draws the next round&rsquo;s line-up once the round is
+        complete.
       </p>
       <form
         className="admin-progression-form"
@@ -71,11 +73,13 @@ export function ProgressionSection({ event }: { event: AdminEvent }) {
         </button>
       </form>
       {save.isError && <FormAlert>{errorText(save.error, 'Failed to save the rule.')}</FormAlert>}
-      {save.isSuccess && (
-        <p role="status" className="field-hint">
-          Saved: {ruleText(save.data.progression ?? form.getValues())}.
-        </p>
-      )}
+      {/* Mounted from the start, so the words put in it are read out. */}
+      <p role="status" className="field-hint">
+        {save.isSuccess &&
+          (save.data.progression
+            ? `Saved: ${ruleText(save.data.progression)}.`
+            : 'Saved: the round has no rule.')}
+      </p>
       {current && (
         <div className="admin-progression-state">
           <p>

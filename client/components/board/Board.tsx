@@ -18,7 +18,7 @@ import {
   usePages,
 } from './parts.tsx';
 import { BoardStandings } from './BoardStandings.tsx';
-import { QualifiedMark } from '../event/Progression.tsx';
+import { QualifiedMark } from '../QualifiedMark.tsx';
 import './board.css';
 
 /** Rows per page: readable from the stands on a 1080p screen. */

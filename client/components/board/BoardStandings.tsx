@@ -4,8 +4,7 @@ import type { EventSummary } from '../../../shared/schemas/event.ts';
 import { formatTeamPoints } from '../../../shared/athletics/teams.ts';
 import { queryKeys } from '../../../shared/queryKeys.ts';
 import { api } from '../../lib/api.ts';
-import { eventsVersion } from '../../lib/useEstimates.ts';
-import { useCombinedEvents, useTeamScores } from '../standings/useStandings.ts';
+import { partsVersion, useCombinedEvents, useTeamScores } from '../standings/useStandings.ts';
 
 /** Rows per table: the leaders, readable from the stands. */
 const LEADERS = 5;
@@ -23,10 +22,12 @@ export function BoardStandings({
 }) {
   const teams = useTeamScores(competition, events).data?.tables ?? [];
   const combined = useCombinedEvents(competition, events).data ?? [];
-  const asOf = eventsVersion(events);
   const standings = useQueries({
     queries: combined.map((group) => ({
-      queryKey: queryKeys.combinedEvent(group.id, asOf),
+      queryKey: queryKeys.combinedEvent(
+        group.id,
+        partsVersion(events, new Set(group.events.map((e) => e.eventId))),
+      ),
       queryFn: () => api.combinedEvent(group.id),
       placeholderData: keepPreviousData,
     })),

@@ -14,6 +14,7 @@ import {
   rowMark,
   titleOf,
 } from '../board/parts.tsx';
+import { QualifiedMark } from '../QualifiedMark.tsx';
 import './embed.css';
 
 /** Rows the widget shows of the latest results: the podium and a little more. */
@@ -84,7 +85,15 @@ export function Widget({
                     {row.name}
                     {row.club && <span className="widget-club"> {row.club}</span>}
                   </th>
-                  <td className="widget-mark">{latest ? rowMark(row, latest) : ''}</td>
+                  <td className="widget-mark">
+                    {latest ? rowMark(row, latest) : ''}
+                    {row.qualified && latest?.progression && (
+                      <QualifiedMark
+                        qualified={row.qualified}
+                        provisional={!latest.progression.final}
+                      />
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,27 +1,8 @@
 import { useId } from 'react';
 import type { PublicEvent } from '../../../shared/schemas/event.ts';
 import { formatPerformance } from '../../../shared/athletics/performance.ts';
-import { qualifiedWords, ruleText, throughTo } from '../../../shared/athletics/rounds/words.ts';
-
-/** Q or q beside a mark: its meaning in full for a title and a screen reader. */
-export function QualifiedMark({
-  qualified,
-  provisional,
-}: {
-  qualified: 'Q' | 'q';
-  provisional: boolean;
-}) {
-  const words = qualifiedWords(qualified, provisional);
-  return (
-    <abbr
-      className={`ev-qualified${provisional && qualified === 'q' ? ' is-provisional' : ''}`}
-      title={words}
-    >
-      <span aria-hidden="true">{qualified}</span>
-      <span className="visually-hidden">{words}</span>
-    </abbr>
-  );
-}
+import { ruleText, throughTo } from '../../../shared/athletics/rounds/words.ts';
+import { QualifiedMark } from '../QualifiedMark.tsx';
 
 /**
  * Who is through from the event's round, over all its heats: the rule, the qualifiers in the

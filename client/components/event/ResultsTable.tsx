@@ -20,7 +20,7 @@ import { athleteKey } from '../../../shared/athletes/identity.ts';
 import type { CorrectionNotice } from '../../lib/useCorrectionNotice.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 import { seriesCellKey } from '../../lib/useNewAttempts.ts';
-import { QualifiedMark } from './Progression.tsx';
+import { QualifiedMark } from '../QualifiedMark.tsx';
 
 type ResultEvent = Pick<
   PublicEvent,

@@ -4,7 +4,7 @@ import type { TrackDiscipline } from '../../../shared/domain.ts';
 import { drawLineUp } from '../../../shared/athletics/rounds/lineUp.ts';
 import type { EventFields } from '../columns.ts';
 import { CompetitionRounds, type RoundOutcome } from './progression.ts';
-import type { RoundMemberRow } from './queries.ts';
+import { saveTold, startListsOf, type RoundMemberRow } from './queries.ts';
 
 /** What the rounds step needs of the one writer of events (changes.ts). */
 export interface RoundWriter {
@@ -13,6 +13,14 @@ export interface RoundWriter {
   touched(id: string): boolean;
   bump(id: string): Promise<void>;
   write(id: string, fields: EventFields): Promise<unknown>;
+}
+
+/** An event a change wrote or removed, with the round it was in before (changes.ts). */
+export interface RoundChange {
+  id: string;
+  competitionUic: number;
+  /** Its round's key before the change; undefined for an event made by it. */
+  before?: string | undefined;
 }
 
 /** Races up to 800 m are run in lanes (TR 20: the lane draw's groups). */
@@ -28,57 +36,84 @@ const laned: ReadonlySet<TrackDiscipline> = new Set([
 ]);
 
 /**
- * After the writes of a change, for each round with a rule that one of them belongs to: the
- * round's other heats are told again (a heat's results move every heat's q), and the next
- * round's line-up is drawn once the round is complete, unless the timing room sent one. A
- * round reopened (a heat's results withdrawn) takes back a line-up Rith drew.
+ * After the writes of a change, each round with a rule the change touched (an event of it
+ * written or removed, one that left it, or an event of the round it leads to) is worked out
+ * again: its other heats are told when who is through changed (a heat's results move every
+ * heat's q), and the next round's line-up is kept in step (tellRound).
  */
 export async function afterRoundWrites(
   writer: RoundWriter,
-  written: readonly { id: string; competitionUic: number }[],
-): Promise<void> {
-  const byCompetition = new Map<number, string[]>();
-  for (const { id, competitionUic } of written) {
-    byCompetition.set(competitionUic, [...(byCompetition.get(competitionUic) ?? []), id]);
+  changes: readonly RoundChange[],
+  /** Competitions known to have no round rule (read with the events before their writes). */
+  ruleless: (competitionUic: number) => boolean,
+): Promise<Map<number, CompetitionRounds | null>> {
+  const known = new Map<number, CompetitionRounds | null>();
+  const byCompetition = new Map<number, RoundChange[]>();
+  for (const change of changes) {
+    byCompetition.set(change.competitionUic, [
+      ...(byCompetition.get(change.competitionUic) ?? []),
+      change,
+    ]);
   }
-  for (const [competitionUic, ids] of byCompetition) {
-    const rounds = await CompetitionRounds.load(writer.trx, competitionUic);
+  for (const [competitionUic, touched] of byCompetition) {
+    const rounds = ruleless(competitionUic)
+      ? null
+      : await CompetitionRounds.load(writer.trx, competitionUic);
+    known.set(competitionUic, rounds);
     if (!rounds) continue;
-    const done = new Set<string>();
-    for (const id of ids) {
-      const key = rounds.keyOf(id);
-      if (key === undefined || done.has(key) || !rounds.ruleOf(id)) continue;
-      done.add(key);
-      await tellRound(writer, rounds, key, id);
+    const ids = new Set(touched.map((c) => c.id));
+    const keys = new Set<string>();
+    for (const change of touched) {
+      const now = rounds.keyOf(change.id);
+      if (now !== undefined) keys.add(now);
+      if (change.before !== undefined) keys.add(change.before);
+    }
+    for (const key of rounds.ruledRounds()) {
+      if (rounds.nextRoundOf(key).events.some((e) => ids.has(e.id))) keys.add(key);
+    }
+    for (const key of keys) {
+      if (rounds.ruleOf(key)) await tellRound(writer, rounds, competitionUic, key);
     }
   }
+  return known;
 }
 
-/** The round's heats told again, and the next round's line-up kept in step with it. */
+/**
+ * The round's heats told again when who is through changed since they last were (or every
+ * one, `always`, when its rule was just set), and the next round's line-up kept in step: drawn
+ * once the round is complete, unless the timing room sent one; taken back when the round is
+ * no longer complete (a heat's results withdrawn).
+ */
 export async function tellRound(
   writer: RoundWriter,
   rounds: CompetitionRounds,
+  competitionUic: number,
   key: string,
-  id: string,
 ): Promise<void> {
-  for (const heat of rounds.heatsOf(key)) {
-    if (!writer.touched(heat.id)) await writer.bump(heat.id);
+  const outcome = await rounds.outcomeOf(key);
+  if (!outcome) return;
+  const told = JSON.stringify([
+    outcome.progression,
+    [...outcome.marks].map(([id, m]) => [id, [...m]]),
+  ]);
+  if (told !== rounds.ruleOf(key)?.told) {
+    await saveTold(writer.trx, competitionUic, key, told);
+    for (const heat of rounds.heatsOf(key)) {
+      if (!writer.touched(heat.id)) await writer.bump(heat.id);
+    }
   }
-  const outcome = await rounds.outcomeOf(id);
-  const next = rounds.nextRoundOf(id);
-  if (!outcome || next.events.length === 0) return;
+  const next = rounds.nextRoundOf(key).events;
+  if (next.length === 0) return;
   // A start list from the timing room always wins over Rith's draw.
-  if (next.events.some((e) => e.startListCount > 0 && !e.startListDrawn)) return;
-  const lists = outcome.progression.final ? drawn(outcome, next.events) : null;
-  for (const [i, event] of next.events.entries()) {
+  if (next.some((e) => e.startListCount > 0 && !e.startListDrawn)) return;
+  const lists = outcome.progression.final ? drawn(outcome, next) : null;
+  const held = await startListsOf(
+    writer.trx,
+    next.map((e) => e.id),
+  );
+  for (const [i, event] of next.entries()) {
     const rows = lists?.[i] ?? [];
-    if (rows.length === 0 && !event.startListDrawn) continue;
-    const current = await writer.trx
-      .selectFrom('events')
-      .select('startListFile')
-      .where('id', '=', event.id)
-      .executeTakeFirstOrThrow();
-    if (JSON.stringify(current.startListFile) === JSON.stringify(rows)) continue;
+    if (JSON.stringify(held.get(event.id) ?? []) === JSON.stringify(rows)) continue;
     await writer.write(event.id, { startListFile: rows, startListDrawn: rows.length > 0 });
   }
 }
@@ -90,9 +125,10 @@ function drawn(outcome: RoundOutcome, next: readonly RoundMemberRow[]): AthleteR
     ranked: outcome.ranked,
     heats: next.length,
     laned: first?.trackDiscipline != null && laned.has(first.trackDiscipline),
-    // The same qualifiers into the same events always draw the same lanes.
-    seed: [...next.map((e) => e.id), ...outcome.ranked.map((q) => `${q.eventId}:${q.rowId}`)].join(
-      '|',
+    // The same athletes into the same events always draw the same lanes, however often a
+    // file is sent again (a spreadsheet's rows get new ids each time).
+    seed: [...next.map((e) => e.id), ...outcome.ranked.map((q) => `${q.bib ?? ''}|${q.name}`)].join(
+      '\n',
     ),
   });
   return heats.map((places) =>

@@ -1,11 +1,18 @@
 import type { Db } from '../../db/connect.ts';
 import type { Round } from '../../../shared/domain.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import type { Progression, ProgressionRule } from '../../../shared/schemas/event.ts';
+import type { Progression } from '../../../shared/schemas/event.ts';
 import { showsResults } from '../../../shared/meet/shown.ts';
 import { familyKeyOf, leadsOn, nextRound, roundKeyOf } from '../../../shared/meet/rounds.ts';
+import { readEventName } from '../../../shared/eventNames/read.ts';
 import { roundProgression, type Qualified } from '../../../shared/athletics/rounds/qualify.ts';
-import { heatResults, roundMembers, roundRulesOf, type RoundMemberRow } from './queries.ts';
+import {
+  heatResults,
+  roundMembers,
+  roundRulesOf,
+  type RoundMemberRow,
+  type StoredRule,
+} from './queries.ts';
 
 /** A round's progression, and each of its heats' marks by result row. */
 export interface RoundOutcome {
@@ -16,21 +23,27 @@ export interface RoundOutcome {
   ranked: ReturnType<typeof roundProgression>['qualifiers'];
 }
 
+const byHeat = (a: RoundMemberRow, b: RoundMemberRow) => (a.heat ?? 0) - (b.heat ?? 0);
+
+/** "Final B" is a race of its own, not a heat of the final: the qualifiers go to the A. */
+const isLesserFinal = (event: RoundMemberRow) => {
+  const letter = readEventName(event.eventName).finalLetter;
+  return letter !== null && letter.toUpperCase() !== 'A';
+};
+
 /**
  * One competition's races and rounds as they stand in a transaction (or a read), and the
  * progression of each round with a rule, worked out once however many of its heats ask.
  */
 export class CompetitionRounds {
-  private readonly byId: Map<string, RoundMemberRow>;
   private readonly keys = new Map<string, string>();
   private readonly outcomes = new Map<string, Promise<RoundOutcome | null>>();
 
   private constructor(
     private readonly db: Db,
-    readonly rules: Map<string, ProgressionRule>,
+    readonly rules: Map<string, StoredRule>,
     readonly members: RoundMemberRow[],
   ) {
-    this.byId = new Map(members.map((m) => [m.id, m]));
     for (const m of members) this.keys.set(m.id, roundKeyOf(m));
   }
 
@@ -47,130 +60,141 @@ export class CompetitionRounds {
     return new CompetitionRounds(db, rules, await roundMembers(db, competitionUic));
   }
 
-  member(id: string): RoundMemberRow | undefined {
-    return this.byId.get(id);
-  }
-
   keyOf(id: string): string | undefined {
     return this.keys.get(id);
   }
 
   /** The round's events, visible or not, heats in order. */
   heatsOf(key: string): RoundMemberRow[] {
-    return this.members
-      .filter((m) => this.keys.get(m.id) === key)
-      .sort((a, b) => (a.heat ?? 0) - (b.heat ?? 0));
+    return this.members.filter((m) => this.keys.get(m.id) === key).sort(byHeat);
   }
 
-  /** The rule of the event's round, when it has one and leads on to another round. */
-  ruleOf(id: string): ProgressionRule | undefined {
-    const member = this.byId.get(id);
-    const key = this.keys.get(id);
-    if (!member || key === undefined || !leadsOn(member.round)) return undefined;
-    if (member.eventType !== 'ATHLETICS') return undefined;
+  /** The round's rule, when it has one and is a race's round that leads to another. */
+  ruleOf(key: string): StoredRule | undefined {
+    const first = this.heatsOf(key)[0];
+    if (!first || !leadsOn(first.round) || first.eventType !== 'ATHLETICS') return undefined;
     return this.rules.get(key);
   }
 
-  /** The events of the round after the event's, in heat order; empty when there is none. */
-  nextRoundOf(id: string): { round: Round | null; events: RoundMemberRow[] } {
-    const member = this.byId.get(id);
-    if (!member) return { round: null, events: [] };
-    const family = familyKeyOf(member);
+  /** The rounds with a rule, each once: what a change of one of them is checked against. */
+  ruledRounds(): string[] {
+    return [...this.rules.keys()].filter((key) => this.ruleOf(key) !== undefined);
+  }
+
+  /** The events of the round after this one, in heat order; empty when there is none. */
+  nextRoundOf(key: string): { round: Round | null; events: RoundMemberRow[] } {
+    const first = this.heatsOf(key)[0];
+    if (!first) return { round: null, events: [] };
+    const family = familyKeyOf(first);
     const kin = this.members.filter((m) => familyKeyOf(m) === family);
     const round = nextRound(
-      member.round,
+      first.round,
       kin.map((m) => m.round),
     );
-    const events = kin
-      .filter((m) => m.round === round)
-      .sort((a, b) => (a.heat ?? 0) - (b.heat ?? 0));
+    const events = kin.filter((m) => m.round === round && !isLesserFinal(m)).sort(byHeat);
     return { round, events };
   }
 
-  /** The progression of the event's round; null when it has no rule. */
-  outcomeOf(id: string): Promise<RoundOutcome | null> {
-    const key = this.keys.get(id);
-    const rule = this.ruleOf(id);
-    if (key === undefined || !rule) return Promise.resolve(null);
+  /** The progression of a round; null when it has no rule. */
+  outcomeOf(key: string): Promise<RoundOutcome | null> {
+    const rule = this.ruleOf(key);
+    if (!rule) return Promise.resolve(null);
     let outcome = this.outcomes.get(key);
     if (!outcome) {
-      outcome = this.work(id, key, rule);
+      outcome = this.work(key, rule);
       this.outcomes.set(key, outcome);
     }
     return outcome;
   }
 
-  private async work(id: string, key: string, rule: ProgressionRule): Promise<RoundOutcome> {
+  private async work(key: string, rule: StoredRule): Promise<RoundOutcome> {
+    const all = this.heatsOf(key);
     // Heats the public cannot see are no part of what it is told.
-    const heats = this.heatsOf(key).filter((m) => m.visible);
-    const rows = await heatResults(
-      this.db,
-      heats.map((h) => h.id),
+    const heats = all.filter((m) => m.visible);
+    const found = new Map(
+      (
+        await heatResults(
+          this.db,
+          heats.map((h) => h.id),
+        )
+      ).map((r) => [r.id, r]),
     );
-    const found = new Map(rows.map((r) => [r.id, r]));
     const round = heats.map((heat) => {
       const read = found.get(heat.id);
+      // A scratched heat is run by nobody: the round does not wait for it.
+      const scratched = read?.status === 'scratched';
       const complete =
-        read !== undefined &&
-        showsResults({
-          status: read.status,
-          results: read.results,
-          startListFile: [],
-          live: null,
-        });
-      return { eventId: heat.id, heat: heat.heat, complete, rows: complete ? read.results : [] };
+        scratched ||
+        (read !== undefined &&
+          showsResults({
+            status: read.status,
+            results: read.results,
+            startListFile: [],
+            live: null,
+          }));
+      const rows = complete && read && !scratched ? read.results : [];
+      return { eventId: heat.id, heat: heat.heat, complete, rows };
     });
     const outcome = roundProgression(rule, round);
+    // The heats the race says it has (FinishLynx's count): a heat still to be announced is
+    // still to run.
+    const heatCount = Math.max(all.length, ...all.map((h) => h.heatCount));
+    const heatsIn = round.filter((heat) => heat.complete).length;
     const marks = new Map<string, Map<string, Qualified>>();
     for (const q of outcome.qualifiers) {
       const own = marks.get(q.eventId) ?? new Map<string, Qualified>();
       own.set(q.rowId, q.qualified);
       marks.set(q.eventId, own);
     }
-    const athlete = ({
-      eventId,
-      heat,
-      bib,
-      name,
-      club,
-      performance,
-    }: (typeof outcome.qualifiers)[number]) => ({
-      eventId,
-      heat,
-      bib,
-      name,
-      club,
-      performance,
-    });
     return {
       key,
       marks,
       ranked: outcome.qualifiers,
       progression: {
-        ...rule,
-        final: outcome.final,
-        heatsIn: round.filter((heat) => heat.complete).length,
-        heatCount: round.length,
-        nextRound: this.nextRoundOf(id).round,
-        qualifiers: outcome.qualifiers.map((q) => ({ ...athlete(q), qualified: q.qualified })),
+        byPlace: rule.byPlace,
+        byTime: rule.byTime,
+        final: outcome.final && all.length >= heatCount,
+        heatsIn,
+        heatCount,
+        nextRound: this.nextRoundOf(key).round,
+        qualifiers: outcome.qualifiers.map(
+          ({ eventId, heat, bib, name, club, performance, qualified }) => ({
+            eventId,
+            heat,
+            bib,
+            name,
+            club,
+            performance,
+            qualified,
+          }),
+        ),
         ties: outcome.ties,
       },
     };
   }
 }
 
-/** The progression of each event given, for the public payload: events with none left out. */
+/** Competitions' rounds as read (null: it has no rule), by competition. */
+export type KnownRounds = ReadonlyMap<number, CompetitionRounds | null>;
+
+/**
+ * The progression of each event given, for the public payload: events with none left out.
+ * Competitions `known` (read by the change being announced) are not read again.
+ */
 export async function progressionsOf(
   db: Db,
   events: readonly { id: string; competitionUic: number }[],
+  known?: KnownRounds,
 ): Promise<Map<string, RoundOutcome>> {
   const out = new Map<string, RoundOutcome>();
-  const rounds = new Map<number, CompetitionRounds | null>();
+  const rounds = new Map<number, CompetitionRounds | null>(known);
   for (const { id, competitionUic } of events) {
     if (!rounds.has(competitionUic)) {
       rounds.set(competitionUic, await CompetitionRounds.load(db, competitionUic));
     }
-    const outcome = await rounds.get(competitionUic)?.outcomeOf(id);
+    const competition = rounds.get(competitionUic);
+    const key = competition?.keyOf(id);
+    const outcome = key === undefined ? null : await competition?.outcomeOf(key);
     if (outcome) out.set(id, outcome);
   }
   return out;

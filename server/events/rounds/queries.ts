@@ -1,28 +1,50 @@
 import type { Db } from '../../db/connect.ts';
 import type { ProgressionRule } from '../../../shared/schemas/event.ts';
 
+export interface StoredRule extends ProgressionRule {
+  /** What the round's heats were last told (advance.ts); null before they were. */
+  told: string | null;
+}
+
 /** A competition's round rules, by round key; empty for most meets. */
 export async function roundRulesOf(db: Db, competitionUic: number) {
   const rows = await db
     .selectFrom('roundRules')
-    .select(['roundKey', 'byPlace', 'byTime'])
+    .select(['roundKey', 'byPlace', 'byTime', 'told'])
     .where('competitionUic', '=', competitionUic)
     .execute();
-  return new Map<string, ProgressionRule>(
-    rows.map(({ roundKey, byPlace, byTime }) => [roundKey, { byPlace, byTime }]),
-  );
+  return new Map<string, StoredRule>(rows.map(({ roundKey, ...rule }) => [roundKey, rule]));
 }
 
+/** Sets the round's rule; its heats are to be told again. */
 export async function saveRoundRule(
   trx: Db,
   competitionUic: number,
   roundKey: string,
   rule: ProgressionRule,
 ): Promise<void> {
+  const values = { ...rule, told: null };
   await trx
     .insertInto('roundRules')
-    .values({ competitionUic, roundKey, ...rule })
-    .onConflict((oc) => oc.columns(['competitionUic', 'roundKey']).doUpdateSet(rule))
+    .values({ competitionUic, roundKey, ...values })
+    .onConflict((oc) => oc.columns(['competitionUic', 'roundKey']).doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteRoundRule(trx: Db, competitionUic: number, roundKey: string) {
+  await trx
+    .deleteFrom('roundRules')
+    .where('competitionUic', '=', competitionUic)
+    .where('roundKey', '=', roundKey)
+    .execute();
+}
+
+export async function saveTold(trx: Db, competitionUic: number, roundKey: string, told: string) {
+  await trx
+    .updateTable('roundRules')
+    .set({ told })
+    .where('competitionUic', '=', competitionUic)
+    .where('roundKey', '=', roundKey)
     .execute();
 }
 
@@ -37,6 +59,7 @@ export async function roundMembers(db: Db, competitionUic: number) {
       'round',
       'heat',
       'heatCount',
+      'status',
       'lynxRace',
       'lynxFamily',
       'visible',
@@ -49,7 +72,7 @@ export async function roundMembers(db: Db, competitionUic: number) {
 }
 export type RoundMemberRow = Awaited<ReturnType<typeof roundMembers>>[number];
 
-/** The heats' results as the public sees them: rows only where results are shown. */
+/** The heats' results as they stand. */
 export async function heatResults(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -57,4 +80,15 @@ export async function heatResults(db: Db, ids: readonly string[]) {
     .select(['id', 'heat', 'status', 'results'])
     .where('id', 'in', ids)
     .execute();
+}
+
+/** The events' start lists, for the draw to leave an unchanged one unwritten. */
+export async function startListsOf(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, unknown>();
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'startListFile'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.startListFile]));
 }

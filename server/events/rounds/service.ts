@@ -9,15 +9,16 @@ import { commitThenPublish } from '../../live/commit.ts';
 import { EventChanges } from '../changes.ts';
 import { findAdminEvent } from '../adminQueries.ts';
 import { CompetitionRounds } from './progression.ts';
-import { saveRoundRule } from './queries.ts';
+import { deleteRoundRule, saveRoundRule } from './queries.ts';
 
 export const ROUND_LEADS_NOWHERE =
   'A qualification rule belongs to a round that leads to another: heats, quarters, semis or prelims of a race. Set the event’s round first.';
 
 /**
  * PUT /api/admin/events/{id}/progression: the rule of the event's round, for every heat of
- * it. Every heat is told again at once (its Q and q), and a complete round draws the next
- * round's line-up (advance.ts), in the same change.
+ * it; 0 and 0 removes it. Every heat is told again at once (its Q and q), and a complete
+ * round draws the next round's line-up (advance.ts), in the same change; a rule removed takes
+ * back a line-up Rith drew.
  */
 export async function setProgression(
   deps: ChangeDeps,
@@ -29,12 +30,20 @@ export async function setProgression(
   if (!leadsOn(stored.round) || stored.eventType !== 'ATHLETICS') {
     throw new Invalid(ROUND_LEADS_NOWHERE, 'round_leads_nowhere');
   }
+  const uic = stored.competitionUic;
   await commitThenPublish(deps, async (trx) => {
-    const rounds = await CompetitionRounds.loadAll(trx, stored.competitionUic);
+    const rounds = await CompetitionRounds.loadAll(trx, uic);
     const key = rounds.keyOf(id);
     if (key === undefined) throw new NotFound('Event not found');
-    await saveRoundRule(trx, stored.competitionUic, key, rule);
     const changes = new EventChanges(trx);
+    if (rule.byPlace + rule.byTime === 0) {
+      await deleteRoundRule(trx, uic, key);
+      for (const event of rounds.nextRoundOf(key).events) {
+        if (event.startListDrawn) {
+          await changes.write(event.id, { startListFile: [], startListDrawn: false });
+        }
+      }
+    } else await saveRoundRule(trx, uic, key, rule);
     // Told through the writer: its rounds step draws the line-up once the heats are bumped.
     for (const heat of rounds.heatsOf(key)) await changes.bump(heat.id);
     return { result: undefined, message: await changes.messages() };

@@ -77,7 +77,8 @@ function drawLanes(ranked: readonly Qualifier[], lanes: number, next: () => numb
   let rank = 0;
   for (const group of groups) {
     const members = ranked.slice(rank, rank + group.length);
-    const order = shuffled(group.slice(0, members.length), next);
+    // The whole group is drawn: three athletes for lanes 3-6 may get any three of them.
+    const order = shuffled(group, next);
     members.forEach((qualifier, i) => drawn.push({ qualifier, lane: order[i] ?? null }));
     rank += group.length;
   }

@@ -41,7 +41,7 @@ export interface Qualifier {
   club: string | null;
   performance: string | null;
   place: number;
-  /** Seconds at the precision written; null without a readable time. */
+  /** Thousandths of a second, whole (what ties compare); null without a readable time. */
   seconds: number | null;
   qualified: Qualified;
 }
@@ -92,9 +92,15 @@ function qualifierOf(
     club: row.club,
     performance: row.performance,
     place,
-    seconds: parseRaceTime(row.performance),
+    seconds: thousandths(row.performance),
     qualified,
   };
+}
+
+/** Whole thousandths: 63.231 and 60 + 3.231 are one time, as floats they may not be. */
+function thousandths(text: string | null): number | null {
+  const seconds = parseRaceTime(text);
+  return seconds === null ? null : Math.round(seconds * 1000);
 }
 
 const tied = (q: Qualifier) => ({
