@@ -40,10 +40,9 @@ export function ProgressionSection({ event }: { event: AdminEvent }) {
     <section className="admin-progression" aria-labelledby={headingId}>
       <h3 id={headingId}>Qualification</h3>
       <p className="field-hint">
-        Who goes through to the next race: every heat of this one follows the rule (0 and 0
-        removes it). Rith marks Q and q as each
-        heat&rsquo;s results land and draws the next round&rsquo;s line-up once the round is
-        complete.
+        Who goes through to the next race: every heat of this one follows the rule (0 and 0 removes
+        it). Rith marks Q and q as each heat&rsquo;s results land and draws the next round&rsquo;s
+        line-up once the round is complete.
       </p>
       <form
         className="admin-progression-form"
