@@ -50,5 +50,7 @@ export const ErrorCode = z.enum([
   'card_closed',
   // Rounds: a qualification rule on a round that leads to no other (a final, a field event).
   'round_leads_nowhere',
+  // ...or an edit of a line-up Rith did not draw (the timing room's start list).
+  'line_up_not_drawn',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

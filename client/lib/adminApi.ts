@@ -11,7 +11,7 @@ import type {
 import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/auth.ts';
 import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
 import type { CompetitionToken, CreatedToken, TokenRole } from '../../shared/schemas/timingRoom.ts';
-import type { ProgressionRule } from '../../shared/schemas/event.ts';
+import type { LineUpEdit, ProgressionRule } from '../../shared/schemas/event.ts';
 import { request, sendForm, sendJson } from './http.ts';
 
 /**
@@ -70,6 +70,8 @@ export const adminApi = {
   createEvent: (competitionUic: number, input: EventInput) =>
     sendJson<AdminEvent>('POST', `${competitionPath(competitionUic)}/events`, input),
   updateEvent: (id: string, input: EventInput) => sendJson<AdminEvent>('PUT', eventPath(id), input),
+  editLineUp: (id: string, edit: LineUpEdit) =>
+    sendJson<AdminEvent>('PUT', `${eventPath(id)}/line-up`, edit),
   setProgression: (id: string, rule: ProgressionRule) =>
     sendJson<AdminEvent>('PUT', `${eventPath(id)}/progression`, rule),
   deleteEvent: (id: string) => request<{ ok: true }>(eventPath(id), { method: 'DELETE' }),

@@ -13,8 +13,8 @@ import { ownedCompetition } from '../auth/scope.ts';
 import { readUpload } from '../files/upload.ts';
 import { PDF_MAX_BYTES } from '../files/sniff.ts';
 import { listAdminEvents } from './adminQueries.ts';
-import { setProgression } from './rounds/service.ts';
-import { ProgressionRule } from '../../shared/schemas/event.ts';
+import { editLineUp, setProgression } from './rounds/service.ts';
+import { LineUpEdit, ProgressionRule } from '../../shared/schemas/event.ts';
 import {
   createAdminEvent,
   deleteAdminEvent,
@@ -54,6 +54,12 @@ export const adminEventRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, de
     '/api/admin/events/:id/progression',
     { schema: { params: EventParams, body: ProgressionRule, response: { 200: AdminEvent } } },
     (request) => setProgression(deps, adminOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/admin/events/:id/line-up',
+    { schema: { params: EventParams, body: LineUpEdit, response: { 200: AdminEvent } } },
+    (request) => editLineUp(deps, adminOf(request), request.params.id, request.body),
   );
 
   app.delete(

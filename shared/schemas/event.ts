@@ -111,6 +111,35 @@ export const ProgressionRule = z.object({
 });
 export type ProgressionRule = z.infer<typeof ProgressionRule>;
 
+/**
+ * PUT /api/admin/events/{id}/line-up: the admin's edit of Rith's drawn line-up: the rows
+ * kept (by id), in the order given, each with its lane; a row left out is taken off (a tie
+ * the referee settled by lot). The line-up is the admin's from then on: never drawn over.
+ */
+export const LineUpEdit = z.object({
+  rows: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        lane: z
+          .string()
+          .regex(/^([1-9]|1[0-2])$/, 'A lane is a number from 1 to 12')
+          .nullable(),
+      }),
+    )
+    .min(1)
+    .max(64)
+    .refine(
+      (rows) => new Set(rows.map((r) => r.id)).size === rows.length,
+      'An athlete is listed twice',
+    )
+    .refine((rows) => {
+      const lanes = rows.flatMap((r) => (r.lane === null ? [] : [r.lane]));
+      return new Set(lanes).size === lanes.length;
+    }, 'Two athletes are in one lane'),
+});
+export type LineUpEdit = z.infer<typeof LineUpEdit>;
+
 const ProgressionAthlete = z.object({
   eventId: z.uuid(),
   heat: z.number().int().positive().nullable(),

@@ -130,6 +130,18 @@ describe('qualification', () => {
     const winners = ['Samantha Sharrow', 'Aynisha McQuillar', 'Shaesha Johnson', 'Kendall Sobczyk'];
     expect((await Promise.all(winners.map(lane))).sort()).toEqual([3, 4, 5, 6]);
     await screenshot(phone, 'rounds-final-lineup-360');
+
+    // The referee swaps two lanes in the console; the phone takes it, no longer provisional.
+    const [sharrow, mcquillar] = [await lane('Samantha Sharrow'), await lane('Aynisha McQuillar')];
+    await waitForUpdates(phone);
+    await console.goto(`${t.url}/admin?event=${final.id}`);
+    await dialog.getByRole('heading', { name: 'Drawn line-up' }).waitFor();
+    await dialog.getByLabel('Lane of Samantha Sharrow').fill(String(mcquillar));
+    await dialog.getByLabel('Lane of Aynisha McQuillar').fill(String(sharrow));
+    await dialog.getByRole('button', { name: 'Save line-up' }).click();
+    await dialog.getByText('Saved: the line-up is yours now.').waitFor();
+    await expect.poll(() => lane('Samantha Sharrow')).toBe(mcquillar);
+    expect(await phone.getByText('Drawn by Rith from the last round').count()).toBe(0);
     await console.close();
     await phone.close();
   });

@@ -168,6 +168,11 @@ describe("a user of one club calling every admin route on another club's data", 
         client.fetch(`/api/admin/tokens/${victimToken.id}/send-held`, { method: 'POST' }),
       'DELETE /api/admin/events/:id/delete-pdf': () =>
         client.fetch(`/api/admin/events/${id}/delete-pdf`, { method: 'DELETE' }),
+      'PUT /api/admin/events/:id/line-up': () =>
+        client.fetch(`/api/admin/events/${id}/line-up`, {
+          method: 'PUT',
+          json: { rows: [{ id: 'r1', lane: '4' }] },
+        }),
       'PUT /api/admin/events/:id/progression': () =>
         client.fetch(`/api/admin/events/${id}/progression`, {
           method: 'PUT',

@@ -131,14 +131,38 @@ describe('qualification and the next round, on a real meet', () => {
       final.startListFile.map((r) => [r.bib, r.lane]),
     );
 
-    // The timing room's own start list replaces Rith's draw.
+    // The referee swaps two lanes and takes an athlete off (a tie settled by lot): theirs now.
+    const [a, b, ...others] = again.startListFile;
+    const edit = await client.json<AdminEvent>(`/api/admin/events/${final.id}/line-up`, {
+      method: 'PUT',
+      json: {
+        rows: [
+          { id: a!.id, lane: b!.lane },
+          { id: b!.id, lane: a!.lane },
+          ...others.slice(0, -1).map((r) => ({ id: r.id, lane: r.lane })),
+        ],
+      },
+    });
+    expect(edit.status).toBe(200);
+    const edited = (await sixty(uic)).final;
+    expect(edited.startListDrawn).toBe(false);
+    expect(edited.startListFile).toHaveLength(7);
+    expect(edited.startListFile.find((r) => r.bib === a!.bib)?.lane).toBe(b!.lane);
+    // Not Rith's any more: not drawn over, and not edited as a draw.
+    await upload(uic, [heatFile('001-1-04.lif')]);
+    expect((await sixty(uic)).final.startListFile).toEqual(edited.startListFile);
+    const refused = await client.json<{ code: string }>(`/api/admin/events/${final.id}/line-up`, {
+      method: 'PUT',
+      json: { rows: [{ id: a!.id, lane: '3' }] },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'line_up_not_drawn' } });
+
+    // The timing room's own start list replaces Rith's draw, and the admin's.
     await upload(uic, [heatFile('lynx.evt')]);
     const seeded = (await sixty(uic)).final;
     expect(seeded.startListDrawn).toBe(false);
     expect(seeded.startListFile.find((r) => r.bib === '224')?.lane).toBe('1');
-    // Sending a heat again leaves the timing room's line-up alone.
-    await upload(uic, [heatFile('001-1-04.lif')]);
-    expect((await sixty(uic)).final.startListFile).toEqual(seeded.startListFile);
+    expect(seeded.startListFile).toHaveLength(8);
   });
 
   it('refuses a rule on a final, and changes nothing', async () => {

@@ -3,6 +3,7 @@ import { eventTitle } from '../../../shared/athletics/heats.ts';
 import { AdminDialog } from './AdminDialog.tsx';
 import { EventForm } from './EventForm.tsx';
 import { hasProgression, ProgressionSection } from './ProgressionSection.tsx';
+import { LineUpSection } from './LineUpSection.tsx';
 
 /** Add/Edit Event; closing without saving drops every change. */
 export function EventDialog({
@@ -42,6 +43,8 @@ export function EventDialog({
         onCancel={onClose}
       />
       {event && hasProgression(event) && <ProgressionSection event={event} />}
+      {/* Shown for a drawn line-up, and kept once saved (it is the admin's then). */}
+      {event && <LineUpSection key={event.id} event={event} />}
     </AdminDialog>
   );
 }

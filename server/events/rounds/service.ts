@@ -1,7 +1,8 @@
 import type { ChangeDeps } from '../../runtime.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { AdminEvent } from '../../../shared/schemas/admin.ts';
-import type { ProgressionRule } from '../../../shared/schemas/event.ts';
+import type { LineUpEdit, ProgressionRule } from '../../../shared/schemas/event.ts';
+import { updateEvent } from '../service.ts';
 import { leadsOn } from '../../../shared/meet/rounds.ts';
 import { ownedEvent } from '../../auth/scope.ts';
 import { Invalid, NotFound } from '../../errors.ts';
@@ -48,6 +49,34 @@ export async function setProgression(
     for (const heat of rounds.heatsOf(key)) await changes.bump(heat.id);
     return { result: undefined, message: await changes.messages() };
   });
+  const event = await findAdminEvent(deps.db, user.clubUics, id);
+  if (!event) throw new NotFound('Event not found');
+  return event;
+}
+
+export const NOT_DRAWN =
+  'Only a line-up Rith drew is edited here: this start list is the timing room’s. Send theirs again to change it.';
+
+/**
+ * PUT /api/admin/events/{id}/line-up: the admin's edit of Rith's draw (lanes swapped, an
+ * athlete taken off after a tie drawn by lot). Saved as the event's start list, no longer
+ * Rith's: a later draw never overwrites it; the timing room's start list still does.
+ */
+export async function editLineUp(
+  deps: ChangeDeps,
+  user: SessionUser,
+  id: string,
+  edit: LineUpEdit,
+): Promise<AdminEvent> {
+  const stored = await ownedEvent(deps.db, user, id);
+  if (!stored.startListDrawn) throw new Invalid(NOT_DRAWN, 'line_up_not_drawn');
+  const held = new Map(stored.startListFile.map((row) => [row.id, row]));
+  const rows = edit.rows.map(({ id: rowId, lane }) => {
+    const row = held.get(rowId);
+    if (!row) throw new Invalid(`No athlete ${rowId} in this line-up.`);
+    return { ...row, lane };
+  });
+  await updateEvent(deps, id, { startListFile: rows, startListDrawn: false });
   const event = await findAdminEvent(deps.db, user.clubUics, id);
   if (!event) throw new NotFound('Event not found');
   return event;
