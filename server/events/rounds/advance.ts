@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
-import type { TrackDiscipline } from '../../../shared/domain.ts';
+import { trackDisciplineByMetres, type TrackDiscipline } from '../../../shared/domain.ts';
 import { drawLineUp } from '../../../shared/athletics/rounds/lineUp.ts';
 import type { EventFields } from '../columns.ts';
 import { CompetitionRounds, type RoundOutcome } from './progression.ts';
@@ -24,16 +24,11 @@ export interface RoundChange {
 }
 
 /** Races up to 800 m are run in lanes (TR 20: the lane draw's groups). */
-const laned: ReadonlySet<TrackDiscipline> = new Set([
-  'FIFTYFIVE_METER',
-  'SIXTY_METER',
-  'ONE_HUNDRED_METER',
-  'ONE_TEN_METER',
-  'TWO_HUNDRED_METER',
-  'THREE_HUNDRED_METER',
-  'FOUR_HUNDRED_METER',
-  'EIGHT_HUNDRED_METER',
-]);
+const laned: ReadonlySet<TrackDiscipline> = new Set(
+  Object.entries(trackDisciplineByMetres)
+    .filter(([metres]) => Number(metres) <= 800)
+    .map(([, discipline]) => discipline),
+);
 
 /**
  * After the writes of a change, each round with a rule the change touched (an event of it
