@@ -22,7 +22,7 @@ type Stored = Awaited<ReturnType<typeof ownedEvent>>;
  * deleted; deleting the results file puts the event back to upcoming.
  */
 function columns(input: EventInput, stored: Stored | undefined): EventFields {
-  const { id: _id, eventType, results, startListFile, ...rest } = input;
+  const { id: _id, eventType, results, startListFile, progress: _opened, ...rest } = input;
   const fields: EventFields = {
     ...rest,
     eventType: eventType ?? 'ATHLETICS',
@@ -57,16 +57,32 @@ function columns(input: EventInput, stored: Stored | undefined): EventFields {
  * the admin's rows: never lost to an edit of the name or the time.
  */
 function heldResults(input: EventInput, stored: Stored): EventFields {
-  if (stored.progress === null || input.resultsFileType === 'NONE') return {};
-  const held = stored.live?.rows ?? [];
-  const same =
-    input.results === undefined ||
-    isDeepStrictEqual(JSON.parse(JSON.stringify(input.results)), JSON.parse(JSON.stringify(held)));
-  if (!same) return {};
+  if (input.resultsFileType === 'NONE') return {};
+  if (stored.progress === null) return settledMeanwhile(input, stored);
+  if (!sameRows(input.results, stored.live?.rows ?? [])) return {};
   return input.status === 'official'
-    ? { results: held, live: null, progress: null }
+    ? { results: stored.live?.rows ?? [], live: null, progress: null }
     : { results: undefined };
 }
+
+/**
+ * The form opened on a heat held in part, which the sweep settled Official (server/events/
+ * settle.ts) before the save: the status the form sent back was the held heat's, not the
+ * admin's choice, so the heat stays Official.
+ */
+function settledMeanwhile(input: EventInput, stored: Stored): EventFields {
+  const wasHeld = input.progress !== null && input.progress !== undefined;
+  return wasHeld &&
+    stored.status === 'official' &&
+    input.status === 'unofficial' &&
+    sameRows(input.results, stored.results)
+    ? { status: undefined }
+    : {};
+}
+
+const sameRows = (sent: EventInput['results'], rows: Stored['results']) =>
+  sent === undefined ||
+  isDeepStrictEqual(JSON.parse(JSON.stringify(sent)), JSON.parse(JSON.stringify(rows)));
 
 /** Once a file is saved, its type stays until the file is deleted. */
 function checkTypeLocks(input: EventInput, stored: Stored): void {

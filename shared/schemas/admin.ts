@@ -13,7 +13,7 @@ import {
   Round,
   TrackDiscipline,
 } from './enums.ts';
-import { EventSummary, Progression } from './event.ts';
+import { EventSummary, Progression, ResultsProgress } from './event.ts';
 
 /** Optional text: blank becomes null, so "cleared" and "never set" are stored alike. */
 const optionalText = (max = 500) =>
@@ -104,6 +104,11 @@ export const EventInput = z
     startListType: FileType.default('NONE'),
     startListFileName: optionalText(255),
     startListFile: AthleteRows.max(MAX_EVENT_ROWS, ROW_CAP_MESSAGE).optional(),
+    /**
+     * What was still to come of a timing file's results when the form was opened: a heat
+     * settled Official meanwhile keeps that status (server/events/admin.ts heldResults).
+     */
+    progress: ResultsProgress.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     const discipline = v.eventType === 'JUMP' ? v.fieldDiscipline : v.trackDiscipline;

@@ -219,6 +219,17 @@ describe('complete, partial, corrected', () => {
     // Still waiting, or settled meanwhile by the sweep: never lost to the edit.
     const kept = await event(held.id);
     expect(kept.live?.rows ?? kept.results).toHaveLength(2);
+    // The form still open on the held heat when the sweep settles it: its save keeps it Official.
+    await until(
+      () => event(held.id),
+      (e) => e.status === 'official',
+    );
+    expect((await edit({ eventName: 'Women 60 m dash' })).status).toBe(200);
+    expect(await event(held.id)).toMatchObject({
+      status: 'official',
+      eventName: 'Women 60 m dash',
+    });
+    expect((await event(held.id)).results).toHaveLength(2);
     expect((await edit({ status: 'official' })).status).toBe(200);
     const taken = await event(held.id);
     expect(taken).toMatchObject({ status: 'official', shown: 'results', progress: null });

@@ -38,6 +38,7 @@ export function eventFormDefaults(event: AdminEvent | null): EventFormValues {
     startListType: event.startListType,
     startListFileName: event.startListFileName,
     startListFile: event.startListFile,
+    progress: event.progress,
   };
 }
 
