@@ -12,6 +12,7 @@ import * as m0010 from './0010_agent_send_held.ts';
 import * as m0011 from './0011_push_subscription_limits.ts';
 import * as m0012 from './0012_field_card.ts';
 import * as m0013 from './0013_rounds_and_scores.ts';
+import * as m0014 from './0014_athletes_and_bests.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_push_subscription_limits': m0011,
   '0012_field_card': m0012,
   '0013_rounds_and_scores': m0013,
+  '0014_athletes_and_bests': m0014,
 };

@@ -16,6 +16,7 @@ import { competitionRoutes } from './competitions/routes.ts';
 import { teamRoutes } from './teams/routes.ts';
 import { combinedRoutes } from './combined/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { athletePageRoutes } from './bests/routes.ts';
 import { athleteRoutes } from './athletes/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(
   await app.register(athleteRoutes, { limits: runtime.limits });
   await app.register(teamRoutes);
   await app.register(combinedRoutes);
+  await app.register(athletePageRoutes);
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

@@ -390,6 +390,10 @@ export interface Database {
   combinedEvents: CombinedEventsTable;
   combinedEventParts: CombinedEventPartsTable;
   teamScoring: TeamScoringTable;
+  athletes: AthletesTable;
+  performances: PerformancesTable;
+  seedBests: SeedBestsTable;
+  records: RecordsTable;
 }
 
 /** A round's qualification rule, by the round's key (shared/meet/rounds.ts). */
@@ -470,3 +474,61 @@ export type NewCompetition = Insertable<CompetitionsTable>;
 export type CompetitionUpdate = Updateable<CompetitionsTable>;
 export type EventRow = Selectable<EventsTable>;
 export type NewEvent = Insertable<EventsTable>;
+
+/** A person Rith knows across competitions (shared/athletes/person.ts). */
+export interface AthletesTable {
+  id: Generated<string>;
+  personKey: string;
+  name: string;
+  club: string | null;
+  sex: string | null;
+  /** Merged by a club admin into this athlete; null when the athlete stands alone. */
+  mergedInto: string | null;
+  hidden: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+}
+
+/** A mark of a published result, as bests and records read it (server/bests/). */
+export interface PerformancesTable {
+  eventId: string;
+  rowId: string;
+  athleteId: string;
+  competitionUic: number;
+  eventKey: string | null;
+  sex: string | null;
+  mark: number | null;
+  markText: string | null;
+  wind: string | null;
+  legal: boolean;
+  hand: boolean;
+  season: string;
+  competitionDate: DateText;
+  place: string | null;
+  flags: ColumnType<string[], string[] | undefined, string[]>;
+  landedAt: Timestamp;
+}
+
+/** PB or SB an entry gave (issue 31's seed bests). */
+export interface SeedBestsTable {
+  athleteId: string;
+  eventKey: string;
+  kind: 'PB' | 'SB';
+  season: string;
+  mark: number;
+  markText: string;
+}
+
+/** A record of a competition's list, or of its club's (competitionUic null). */
+export interface RecordsTable {
+  id: Generated<number>;
+  clubUic: number;
+  competitionUic: number | null;
+  type: string;
+  eventName: string;
+  eventKey: string;
+  sex: string;
+  mark: number;
+  markText: string;
+  holder: string;
+  date: string | null;
+}

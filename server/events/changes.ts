@@ -9,6 +9,7 @@ import { checkEventCap, columns, type EventFields, type NewEventFields } from '.
 import { afterRoundWrites } from './rounds/advance.ts';
 import { roundKeyOf } from '../../shared/meet/rounds.ts';
 import { groupCombinedByNames, namesCombinedPart } from '../combined/service.ts';
+import { resultsWithBests, startListWithAthletes } from '../bests/service.ts';
 
 /**
  * What a write returns: the row the event's announcement is made from, and its race, which
@@ -83,7 +84,7 @@ export class EventChanges {
       .where('id', '=', id)
       .returning(WRITTEN)
       .executeTakeFirst();
-    return row && this.wrote(row);
+    return row && this.wrote(await this.withAthletes(row, fields));
   }
 
   /** Creates an event (refused past the competition's event cap): nobody saw it before. */
@@ -97,7 +98,38 @@ export class EventChanges {
       .executeTakeFirstOrThrow();
     if (!this.wasPublic.has(row.id)) this.wasPublic.set(row.id, false);
     this.named.add(row.id);
-    return this.wrote(row);
+    return this.wrote(await this.withAthletes(row, rest));
+  }
+
+  /**
+   * Rows written here get their athletes, and results their flags (server/bests/): in the
+   * write's own transaction, so they go out with the rows.
+   */
+  private async withAthletes<T extends PublicEventRow>(
+    row: T,
+    fields: Pick<EventFields, 'results' | 'startListFile'>,
+  ): Promise<T> {
+    if (fields.results === undefined && fields.startListFile === undefined) return row;
+    const results =
+      fields.results === undefined ? undefined : await resultsWithBests(this.trx, row, row.results);
+    const startListFile =
+      fields.startListFile === undefined || row.startListFile.length === 0
+        ? undefined
+        : await startListWithAthletes(this.trx, row, row.startListFile);
+    if (!results && !startListFile) return row;
+    await this.trx
+      .updateTable('events')
+      .set({
+        ...(results ? { results: JSON.stringify(results) } : {}),
+        ...(startListFile ? { startListFile: JSON.stringify(startListFile) } : {}),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return {
+      ...row,
+      ...(results ? { results } : {}),
+      ...(startListFile ? { startListFile } : {}),
+    };
   }
 
   /** Raises the version of an event whose public payload changed without a write of its own. */

@@ -29,6 +29,8 @@ import { teamScoresOf } from '../teams/service.ts';
 import { teamScoringOf } from '../teams/queries.ts';
 import { CombinedEventList, CombinedEventStandings } from '../../shared/schemas/combined.ts';
 import { combinedEventList, combinedEventStandings } from '../combined/service.ts';
+import { AthleteProfile } from '../../shared/schemas/athleteProfile.ts';
+import { athleteProfile } from '../bests/athlete.ts';
 
 /**
  * No bus message announces a club (tags.ts): the list of clubs is read again after this long,
@@ -36,6 +38,9 @@ import { combinedEventList, combinedEventStandings } from '../combined/service.t
  * competition is (the results page lists only clubs with one).
  */
 const CLUBS_TTL_MS = 30_000;
+
+/** A merge, a split or a page hidden reaches the athlete's page within this long. */
+const ATHLETE_TTL_MS = 30_000;
 
 /** The same bytes the route's zod serializer would write. */
 export function serialise<S extends z.ZodType>(schema: S, value: z.output<S>): Buffer {
@@ -215,6 +220,26 @@ export class PublicReads {
         json: serialise(CombinedEventStandings, standings),
         facts: null,
         tags: [tags.eventsOf(uic), tags.competition(uic), tags.competitions],
+      };
+    });
+  }
+
+  /**
+   * GET /api/athletes/{id}: read again after any event's change anywhere (a result of theirs
+   * may land in any competition) and, for a merge or a hidden page, which no bus message
+   * announces, after a short while.
+   */
+  athlete(id: string): Promise<Cached<null>> {
+    if (!isEventId(id)) return Promise.resolve(MISSING);
+    return this.cache.read(`athlete:${id}`, async (): Promise<Loaded<null>> => {
+      const profile = await athleteProfile(this.db, id.toLowerCase());
+      const stale = [tags.allEvents, tags.competitions];
+      if (!profile) return { json: null, facts: null, tags: stale, ttlMs: ATHLETE_TTL_MS };
+      return {
+        json: serialise(AthleteProfile, profile),
+        facts: null,
+        tags: stale,
+        ttlMs: ATHLETE_TTL_MS,
       };
     });
   }

@@ -38,6 +38,18 @@ export const AthleteRow = z.object({
   gender: text.optional(),
   reactionTime: text.optional(),
   windspeed: text.optional(),
+  /** A federation or licence number: who the athlete is across competitions. */
+  licence: text.optional(),
+  /** The personal and season bests an entry or start list gave (seed bests). */
+  pb: text.optional(),
+  sb: text.optional(),
+  /** The athlete Rith knows the row's person as (/athlete/{id}); on results and start lists. */
+  athleteId: z.string().nullable().optional(),
+  /**
+   * PB, =PB, SB and the record codes (MR, =MR, NR…) the result set, worked out when it landed
+   * (shared/athletics/bests/flags.ts).
+   */
+  flags: z.array(z.string()).optional(),
 });
 export type AthleteRow = z.infer<typeof AthleteRow>;
 

@@ -72,7 +72,10 @@ function readResult(line: CsvLine, file: string, eventName: string): AthleteRow 
     cells.reject('reaction time', 'a reaction time');
   }
   const user1 = cells.get('user 1').toUpperCase();
+  // The federation licence joins the athlete up across competitions (shared/athletes/person.ts).
+  const licence = cells.optional('license');
   return lynxRow(file, line.line, {
+    ...(licence !== null ? { licence } : {}),
     rank: placeCode ?? (place || null),
     bib: noneIfZero(cells.optional('ID')),
     lane: noneIfZero(cells.optional('lane')),

@@ -9,7 +9,15 @@ import { cell, findHeader } from './header.ts';
 import type { Header } from './header.ts';
 import { messageOf, readFirstSheetRows } from './readSheet.ts';
 import type { SheetRow } from './readSheet.ts';
-import { blankRow, checkedRows, commonWind, fullName, placeAndPerformance, rowId } from './rows.ts';
+import {
+  blankRow,
+  checkedRows,
+  commonWind,
+  fullName,
+  placeAndPerformance,
+  rowId,
+  seedFacts,
+} from './rows.ts';
 import { titleAbove } from './sheetEvent.ts';
 
 const trackKeys = [
@@ -27,6 +35,9 @@ const trackKeys = [
   'points',
   'category',
   'event',
+  'licence',
+  'pb',
+  'sb',
 ] as const;
 const fieldKeys = [...trackKeys, 'best', ...attemptColumns] as const;
 type FieldKey = (typeof fieldKeys)[number];
@@ -50,6 +61,7 @@ function trackRow(row: SheetRow, header: Header<FieldKey>, fileName: string): At
     gender: at('gender'),
     reactionTime: at('reactionTime'),
     windspeed: at('windspeed'),
+    ...seedFacts(at),
   };
 }
 

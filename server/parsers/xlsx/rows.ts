@@ -75,3 +75,19 @@ export function checkedRows(
 export function blankRow(id: string, name: string): AthleteRow {
   return athleteRow({ id, name });
 }
+
+/**
+ * What a sheet says of who the athlete is and how good (issue 31): a licence number joins
+ * them up across competitions, PB and SB columns seed the bests a first meet on Rith flags
+ * against. Only the columns the sheet has: a row without them stays as it was.
+ */
+export function seedFacts(
+  at: (key: 'licence' | 'pb' | 'sb') => string | null,
+): Pick<AthleteRow, 'licence' | 'pb' | 'sb'> {
+  const facts: Pick<AthleteRow, 'licence' | 'pb' | 'sb'> = {};
+  for (const key of ['licence', 'pb', 'sb'] as const) {
+    const value = at(key);
+    if (value !== null) facts[key] = value;
+  }
+  return facts;
+}

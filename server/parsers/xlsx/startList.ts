@@ -3,11 +3,23 @@ import type { ParsedEvent, ParseResult } from '../types.ts';
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import { readFirstSheetRows, messageOf } from './readSheet.ts';
 import { cell, findHeader } from './header.ts';
-import { blankRow, checkedRows, fullName, rowId } from './rows.ts';
+import { blankRow, checkedRows, fullName, rowId, seedFacts } from './rows.ts';
 import { disciplineFromText, roundFromName } from './eventInfo.ts';
 import { titleAbove } from './sheetEvent.ts';
 
-const keys = ['bib', 'event', 'firstName', 'lastName', 'name', 'club', 'category', 'lane'] as const;
+const keys = [
+  'bib',
+  'event',
+  'firstName',
+  'lastName',
+  'name',
+  'club',
+  'category',
+  'lane',
+  'licence',
+  'pb',
+  'sb',
+] as const;
 const identity = ['bib', 'firstName', 'lastName', 'name'] as const;
 
 /**
@@ -50,6 +62,7 @@ export function parseStartListXlsx(bytes: Uint8Array, fileName: string): ParseRe
         club: cell(row, header, 'club'),
         category: cell(row, header, 'category'),
         lane: cell(row, header, 'lane'),
+        ...seedFacts((key) => cell(row, header, key)),
       });
       rowNumbers.push(row.sheetRow);
     }

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { clubWithAdmin, eventBody, loggedIn, type AdminClient } from '../support/admin.ts';
+import { athlete, createCompetition } from '../support/factory.ts';
+import type { AdminEvent } from '../../shared/schemas/admin.ts';
+import type { PublicEvent } from '../../shared/schemas/event.ts';
+import type { AthleteProfile, RecordList } from '../../shared/schemas/athleteProfile.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+
+// Bests and records as a club lives them, through the HTTP API: the same athletes over two
+// seasons and two clubs' meets, PBs and SBs flagged as the results land, a meeting record
+// broken, equalled and wind-aided, and each athlete's page across competitions.
+
+let t: TestApp;
+let client: AdminClient;
+let clubUic: number;
+beforeAll(async () => {
+  t = await startTestApp();
+  const { club, admin } = await clubWithAdmin(t.runtime.db);
+  clubUic = club.uic;
+  client = await loggedIn(t.url, admin.email);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const meet = (date: string, competitionName: string) =>
+  createCompetition(t.runtime.db, clubUic, { date, competitionName });
+
+const run = (name: string, club: string, performance: string, rank: string, more = {}) =>
+  athlete({ name, club, performance, rank, gender: 'F', ...more });
+
+async function publish(
+  uic: number,
+  eventName: string,
+  results: AthleteRow[],
+  extra: Record<string, unknown> = {},
+): Promise<PublicEvent> {
+  const res = await client.json<AdminEvent>(`/api/admin/competitions/${uic}/events`, {
+    method: 'POST',
+    json: eventBody({
+      eventName,
+      round: 'finals',
+      status: 'official',
+      resultsFileType: 'MANUAL',
+      results,
+      ...extra,
+    }),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (await fetch(`${t.url}/api/events/${res.body.id}`)).json() as Promise<PublicEvent>;
+}
+
+const flagsOf = (event: PublicEvent) =>
+  Object.fromEntries(event.results.map((row) => [row.name, row.flags]));
+
+const profile = async (id: string) => {
+  const res = await fetch(`${t.url}/api/athletes/${id}`);
+  return { status: res.status, body: (await res.json()) as AthleteProfile };
+};
+
+describe('bests and records', () => {
+  it('flags PB and SB across two seasons, hand times and wind apart, and joins the athlete up', async () => {
+    const first = await meet('2025-06-01', 'Summer Open 2025');
+    const debut = await publish(
+      first.uic,
+      "Women's 100m",
+      [
+        run('Aoife Ryan', 'Tuam AC', '12.31', '1'),
+        run('Ciara Walsh', 'Galway City Harriers', '12.50', '2'),
+      ],
+      { windSpeed: '+0.8' },
+    );
+    // A first mark on Rith has nothing to beat: no PB.
+    expect(flagsOf(debut)).toEqual({ 'Aoife Ryan': [], 'Ciara Walsh': [] });
+    expect(debut.results.every((row) => typeof row.athleteId === 'string')).toBe(true);
+
+    const later = await meet('2025-07-01', 'Summer Open 2025 II');
+    const better = await publish(
+      later.uic,
+      "Women's 100m Final",
+      [
+        run('Aoife  RYAN', 'Tuam AC', '12.05', '1'),
+        run('Ciara Walsh', 'Galway City Harriers', '12.50', '2'),
+      ],
+      { windSpeed: '+1.2' },
+    );
+    // Folded as the search folds: the same athlete, a PB; an equal mark is =PB.
+    expect(flagsOf(better)).toEqual({ 'Aoife  RYAN': ['PB'], 'Ciara Walsh': ['=PB'] });
+    expect(better.results[0]!.athleteId).toBe(debut.results[0]!.athleteId);
+
+    const nextSeason = await meet('2026-05-10', 'Spring Open 2026');
+    const season = await publish(
+      nextSeason.uic,
+      "Women's 100m",
+      [
+        run('Aoife Ryan', 'Tuam AC', '12.20', '1'),
+        run('Ciara Walsh', 'Galway City Harriers', '12.40', '2', { windspeed: '+2.4' }),
+      ],
+      { windSpeed: '+0.5' },
+    );
+    // Slower than her PB, her first of the season: SB. Wind-aided: no best at all.
+    expect(flagsOf(season)).toEqual({ 'Aoife Ryan': ['SB'], 'Ciara Walsh': [] });
+
+    const hand = await meet('2026-06-10', 'Grass Track 2026');
+    const handTimed = await publish(
+      hand.uic,
+      "Women's 100m",
+      [run('Aoife Ryan', 'Tuam AC', '11.9', '1')],
+      {
+        windSpeed: '+0.0',
+      },
+    );
+    // A hand time is not compared with automatic ones: no PB over 12.05.
+    expect(flagsOf(handTimed)).toEqual({ 'Aoife Ryan': [] });
+
+    const page = await profile(debut.results[0]!.athleteId!);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ name: 'Aoife Ryan', club: 'Tuam AC' });
+    expect(page.body.results.map((r) => [r.competitionName, r.mark, r.flags])).toEqual([
+      ['Grass Track 2026', '11.9', []],
+      ['Spring Open 2026', '12.20', ['SB']],
+      ['Summer Open 2025 II', '12.05', ['PB']],
+      ['Summer Open 2025', '12.31', []],
+    ]);
+    const [hundred] = page.body.bests;
+    expect(hundred).toMatchObject({
+      event: '100 m',
+      indoor: false,
+      pb: { mark: '12.05', competitionName: 'Summer Open 2025 II' },
+      hand: { mark: '11.9' },
+    });
+    const windy = await profile(season.results[1]!.athleteId!);
+    expect(windy.body.bests[0]).toMatchObject({
+      pb: { mark: '12.50' },
+      windAided: { mark: '12.40', wind: '+2.4' },
+    });
+  });
+
+  it('breaks, equals and misses a meeting record by the wind, and shows the old mark', async () => {
+    const competition = await meet('2026-07-04', 'Records Open');
+    const records = {
+      records: [
+        {
+          type: 'MR',
+          eventName: 'Women 100m',
+          gender: 'F',
+          mark: '11.80',
+          holder: 'Old Holder',
+          date: '2019',
+        },
+        {
+          type: 'club',
+          eventName: "Men's Long Jump",
+          gender: 'M',
+          mark: '7.20',
+          holder: 'Club Man',
+          clubWide: true,
+        },
+      ],
+    };
+    const put = await client.json<RecordList>(
+      `/api/admin/competitions/${competition.uic}/records`,
+      {
+        method: 'PUT',
+        json: records,
+      },
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.records.map((r) => [r.type, r.event, r.mark, r.clubWide])).toEqual([
+      ['MR', '100 m', '11.80', false],
+      ['CLUB', 'Long jump', '7.20', true],
+    ]);
+    const bad = await client.json(`/api/admin/competitions/${competition.uic}/records`, {
+      method: 'PUT',
+      json: { records: [{ type: 'MR', eventName: 'Women 100m', gender: 'F', mark: 'fast' }] },
+    });
+    expect(bad.status).toBe(400);
+    // Refused whole: the lists are as they were.
+    const kept = await client.json<RecordList>(
+      `/api/admin/competitions/${competition.uic}/records`,
+    );
+    expect(kept.body.records).toHaveLength(2);
+
+    const heat = await publish(
+      competition.uic,
+      "Women's 100m Heat 1",
+      [run('Sprinter One', 'A', '11.80', '1'), run('Sprinter Two', 'B', '11.95', '2')],
+      { windSpeed: '+1.0', round: 'heats' },
+    );
+    expect(flagsOf(heat)).toEqual({ 'Sprinter One': ['=MR'], 'Sprinter Two': [] });
+    const windy = await publish(
+      competition.uic,
+      "Women's 100m Heat 2",
+      [run('Sprinter Three', 'C', '11.70', '1')],
+      { windSpeed: '+2.1', round: 'heats' },
+    );
+    expect(flagsOf(windy)).toEqual({ 'Sprinter Three': [] });
+    const final = await publish(
+      competition.uic,
+      "Women's 100m Final",
+      [run('Sprinter Two', 'B', '11.75', '1'), run('Sprinter One', 'A', '11.79', '2')],
+      { windSpeed: '+1.9' },
+    );
+    // 11.75 breaks it; 11.79 beat the list's mark too, but the race's record is its winner's.
+    expect(flagsOf(final)).toEqual({ 'Sprinter Two': ['MR', 'PB'], 'Sprinter One': ['PB'] });
+
+    const jump = await publish(
+      competition.uic,
+      "Men's Long Jump",
+      [athlete({ name: 'Jumper', club: 'D', rank: '1', performance: '7.31', gender: 'M' })],
+      { eventType: 'JUMP', trackDiscipline: null, fieldDiscipline: 'LONG_JUMP', windSpeed: '+0.3' },
+    );
+    expect(flagsOf(jump)).toEqual({ Jumper: ['CLUB'] });
+  });
+
+  it('joins up a real meet sent under two competitions by licence', async () => {
+    const one = await meet('2026-01-20', 'Indoor Games');
+    const two = await meet('2026-02-20', 'Indoor Games II');
+    const lic = (name: string, club: string, performance: string, licence: string) =>
+      athlete({ name, club, performance, rank: '1', gender: 'M', licence });
+    const a = await publish(
+      one.uic,
+      "Men's 60m",
+      [lic('Tom Byrne', 'Old Club', '7.01', 'IRL-00123')],
+      {
+        trackDiscipline: 'SIXTY_METER',
+      },
+    );
+    // Moved club, and his name written another way: the licence says he is the same man.
+    const b = await publish(
+      two.uic,
+      "Men's 60m",
+      [lic('Thomas Byrne', 'New Club', '6.98', 'IRL00123')],
+      {
+        trackDiscipline: 'SIXTY_METER',
+      },
+    );
+    expect(b.results[0]!.athleteId).toBe(a.results[0]!.athleteId);
+    expect(flagsOf(b)).toEqual({ 'Thomas Byrne': ['PB'] });
+    const page = await profile(a.results[0]!.athleteId!);
+    expect(page.body.bests[0]).toMatchObject({ event: '60 m', indoor: true, pb: { mark: '6.98' } });
+  });
+});
