@@ -15,6 +15,9 @@ const CompetitionsPage = lazy(() =>
 const CombinedPage = lazy(() =>
   import('./pages/CombinedPage.tsx').then((m) => ({ default: m.CombinedPage })),
 );
+const AthletePage = lazy(() =>
+  import('./pages/AthletePage.tsx').then((m) => ({ default: m.AthletePage })),
+);
 const PricingPage = lazy(() =>
   import('./pages/PricingPage.tsx').then((m) => ({ default: m.PricingPage })),
 );
@@ -78,6 +81,7 @@ export function App() {
         <Route path="competitions" element={later(CompetitionsPage)} />
         <Route path="event/:eventId" element={<EventPage />} />
         <Route path="combined/:combinedId" element={later(CombinedPage)} />
+        <Route path="athlete/:athleteId" element={later(AthletePage)} />
         <Route path="pricing" element={later(PricingPage)} />
         <Route path="privacy" element={later(PrivacyPage)} />
         <Route path="terms" element={later(TermsPage)} />

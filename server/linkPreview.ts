@@ -5,6 +5,7 @@ import { findVisibleClub } from './clubs/queries.ts';
 import { eventTitle } from '../shared/athletics/heats.ts';
 import type { PagePath } from './pagePaths.ts';
 import type { PublicEvent } from '../shared/schemas/event.ts';
+import type { AthleteProfile } from '../shared/schemas/athleteProfile.ts';
 
 export interface Preview {
   title: string;
@@ -57,6 +58,20 @@ export async function lookUpPage(
         title: `${name} — ${event.competition.competitionName} | Rith`,
         description: `${kind} for ${name} at ${event.competition.competitionName}${when(event.competition) ? ` (${when(event.competition)})` : ''}, live on Rith.`,
         image: event.competition.imageLink,
+      });
+    }
+    case 'athlete': {
+      const cached = (await reads.athlete(path.athleteId)).json;
+      if (!cached) return missing;
+      const athlete = JSON.parse(cached.toString()) as AthleteProfile;
+      const pbs = athlete.bests
+        .filter((best) => best.pb)
+        .slice(0, 3)
+        .map((best) => `${best.event} ${best.pb!.mark}${best.indoor ? ' (indoor)' : ''}`);
+      return found({
+        title: `${athlete.name}${athlete.club ? ` (${athlete.club})` : ''} | Rith`,
+        description: `${athlete.name}'s results on Rith${pbs.length > 0 ? `; personal bests: ${pbs.join(', ')}` : ''}.`,
+        image: null,
       });
     }
     case 'register': {

@@ -52,6 +52,10 @@ export async function readPageData(
     const event = await reads.event(match.eventId);
     if (!event.json) return null;
     entries = [[queryKeys.event(match.eventId), event.json.toString()]];
+  } else if (match.page === 'athlete') {
+    const athlete = await reads.athlete(match.athleteId);
+    if (!athlete.json) return null;
+    entries = [[queryKeys.athlete(match.athleteId), athlete.json.toString()]];
   } else {
     const path = resultsPath(page);
     if (!path) return null;

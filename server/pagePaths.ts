@@ -11,6 +11,8 @@ export type PagePath =
   /** The officials' field card, an entry of its own (client/field.html). */
   | { page: 'field' }
   | { page: 'event'; eventId: string }
+  /** An athlete's page across competitions: /athlete/{id}. */
+  | { page: 'athlete'; athleteId: string }
   | { page: 'register'; competitionUic: number }
   | { page: 'package'; packageId: number }
   | { page: 'club'; club: string }
@@ -36,6 +38,7 @@ const FIXED = [
   /^\/combined\/[0-9a-f-]{36}\/?$/i,
 ];
 const EVENT = /^\/event\/([^/]+)\/?$/;
+const ATHLETE = /^\/athlete\/([0-9a-f-]{36})\/?$/i;
 const REGISTER = /^\/register\/competition\/([^/]+)\/?$/;
 const PACKAGE = /^\/register\/package\/([^/]+)\/?$/;
 // Url names never hold a dot: a dotted path is a file that is not there.
@@ -62,6 +65,8 @@ export function matchPagePath(pathname: string): PagePath | null {
     const eventId = decode(event[1]!);
     return eventId === null ? null : { page: 'event', eventId };
   }
+  const athlete = ATHLETE.exec(pathname);
+  if (athlete) return { page: 'athlete', athleteId: athlete[1]!.toLowerCase() };
   const register = REGISTER.exec(pathname);
   if (register) {
     const uic = /^\d{1,9}$/.test(register[1]!) ? Number(register[1]) : null;

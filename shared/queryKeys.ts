@@ -35,6 +35,8 @@ export const queryKeys = {
     ['combinedEvents', competitionUic, asOf] as const,
   /** CombinedEventStandings, as of a version of its competition's events. */
   combinedEvent: (id: string, asOf: string) => ['combinedEvent', id, asOf] as const,
+  /** AthleteProfile: an athlete's page across competitions. */
+  athlete: (id: string) => ['athlete', id] as const,
   /** AthleteSearchResult of a search or of the followed athletes, in one competition. */
   athletes: (competitionUic: number, query: string) => ['athletes', competitionUic, query] as const,
 };

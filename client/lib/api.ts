@@ -1,3 +1,4 @@
+import type { AthleteProfile } from '../../shared/schemas/athleteProfile.ts';
 import type { TeamScores } from '../../shared/schemas/teamScores.ts';
 import type {
   CombinedEventStandings,
@@ -58,6 +59,7 @@ export const api = {
     read<TeamScores>(`/api/competitions/${competitionUic}/team-scores`),
   combinedEvents: (competitionUic: number) =>
     read<CombinedEventSummary[]>(`/api/competitions/${competitionUic}/combined-events`),
+  athlete: (id: string) => read<AthleteProfile>(`/api/athletes/${encodeURIComponent(id)}`),
   combinedEvent: (id: string) =>
     read<CombinedEventStandings>(`/api/combined-events/${encodeURIComponent(id)}`),
   /** A search (`q`), or the athletes a device follows (`key`, `club`), with their events. */

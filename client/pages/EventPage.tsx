@@ -1,3 +1,4 @@
+import { RecordNotes } from '../components/event/RecordNotes.tsx';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
@@ -133,6 +134,7 @@ function EventTable({ event, corrected }: { event: PublicEvent; corrected: Corre
               )
             }
           />
+          <RecordNotes rows={event.results} kind={event.eventType === 'JUMP' ? 'field' : 'track'} />
           {event.overall.length > 0 && (
             <ResultsTable
               // Lanes belong to each section's race: across sections they say nothing.

@@ -154,21 +154,27 @@ export function recordsOf(
     .execute();
 }
 
-/** The best counting automatic marks set earlier in this competition in the event, by sex. */
+/** The counting automatic marks set earlier in this competition in the event, with who set them. */
 export function earlierInCompetition(
   trx: Db,
   q: { competitionUic: number; eventKey: string; eventId: string; landedAt: Date },
 ) {
   return trx
     .selectFrom('performances')
-    .select(['sex', sql<number>`min(mark)`.as('low'), sql<number>`max(mark)`.as('high')])
-    .where('competitionUic', '=', q.competitionUic)
-    .where('eventKey', '=', q.eventKey)
-    .where('legal', '=', true)
-    .where('hand', '=', false)
-    .where('eventId', '<>', q.eventId)
-    .where('landedAt', '<', q.landedAt)
-    .groupBy('sex')
+    .innerJoin('athletes', 'athletes.id', 'performances.athleteId')
+    .select([
+      'performances.sex',
+      'performances.mark',
+      'performances.markText',
+      'performances.competitionDate',
+      'athletes.name',
+    ])
+    .where('performances.competitionUic', '=', q.competitionUic)
+    .where('performances.eventKey', '=', q.eventKey)
+    .where('performances.legal', '=', true)
+    .where('performances.hand', '=', false)
+    .where('performances.eventId', '<>', q.eventId)
+    .where('performances.landedAt', '<', q.landedAt)
     .execute();
 }
 

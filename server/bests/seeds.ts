@@ -40,12 +40,10 @@ export async function saveSeeds(
       .insertInto('seedBests')
       .values(unique.slice(i, i + 500))
       .onConflict((oc) =>
-        oc
-          .columns(['athleteId', 'eventKey', 'kind', 'season'])
-          .doUpdateSet((eb) => ({
-            mark: eb.ref('excluded.mark'),
-            markText: eb.ref('excluded.markText'),
-          })),
+        oc.columns(['athleteId', 'eventKey', 'kind', 'season']).doUpdateSet((eb) => ({
+          mark: eb.ref('excluded.mark'),
+          markText: eb.ref('excluded.markText'),
+        })),
       )
       .execute();
   }

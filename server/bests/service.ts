@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect.ts';
-import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import type { AthleteRow, PreviousRecord } from '../../shared/schemas/athlete.ts';
 import type { FieldDiscipline, TrackDiscipline } from '../../shared/domain.ts';
 import { personKey, sexOf, type Sex } from '../../shared/athletes/person.ts';
 import type { BestsEvent } from '../../shared/athletics/bests/event.ts';
@@ -130,21 +130,40 @@ async function standingRecords(
       landedAt,
     }),
   ]);
-  return (sex: Sex | null): StandingRecord[] => {
+  return (sex: Sex | null): HeldRecord[] => {
     if (sex === null) return [];
-    const set = earlier.find((e) => e.sex === sex);
-    const setHere = set ? (kind.measure === 'time' ? set.low : set.high) : null;
-    const byType = new Map<string, number>();
+    const setHere = earlier
+      .filter((e) => e.sex === sex && e.mark !== null)
+      .reduce<(typeof earlier)[number] | null>(
+        (top, e) => (top === null || isBetter(kind, e.mark!, top.mark!) ? e : top),
+        null,
+      );
+    const byType = new Map<string, HeldRecord>();
     for (const record of records.filter((r) => r.sex === sex)) {
       const held = byType.get(record.type);
-      if (held === undefined || isBetter(kind, record.mark, held))
-        byType.set(record.type, record.mark);
+      if (held === undefined || isBetter(kind, record.mark, held.mark)) {
+        byType.set(record.type, { ...record, markText: record.markText });
+      }
     }
-    return [...byType].map(([type, mark]) => ({
-      type,
-      mark: setHere !== null && isBetter(kind, setHere, mark) ? setHere : mark,
-    }));
+    return [...byType.values()].map((record) =>
+      setHere !== null && isBetter(kind, setHere.mark!, record.mark)
+        ? {
+            type: record.type,
+            mark: setHere.mark!,
+            markText: setHere.markText ?? '',
+            holder: setHere.name,
+            date: setHere.competitionDate,
+          }
+        : record,
+    );
   };
+}
+
+/** A record as it stood before the mark: what the event page shows beside a new one. */
+interface HeldRecord extends StandingRecord {
+  markText: string;
+  holder: string;
+  date: string | null;
 }
 
 /**
@@ -175,9 +194,14 @@ export async function resultsWithBests(
         ? null
         : markOf(person.row, kind, { eventWind: event.windSpeed, indoor: c.indoor }),
   }));
-  const flagged =
+  const flagged: (Person & {
+    athleteId: string | null;
+    mark: Mark | null;
+    flags: string[];
+    was?: PreviousRecord[];
+  })[] =
     kind === null
-      ? marked.map((m) => ({ ...m, flags: [] as string[] }))
+      ? marked.map((m) => ({ ...m, flags: [] }))
       : await flagsOf(trx, c, kind, marked, landedAt);
   const performances = flagged.flatMap(({ row, athleteId, mark, sex, flags }) =>
     athleteId === null
@@ -210,7 +234,12 @@ export async function resultsWithBests(
       .values(unique.slice(i, i + 500))
       .execute();
   }
-  return flagged.map(({ row, athleteId, flags }) => ({ ...row, athleteId, flags }));
+  return flagged.map(({ row, athleteId, flags, was }) => ({
+    ...row,
+    athleteId,
+    flags,
+    ...(was ? { records: was } : {}),
+  }));
 }
 
 /** Each marked row's flags, against the athletes' bests before it and the records lists. */
@@ -220,7 +249,7 @@ async function flagsOf<T extends { athleteId: string | null; sex: Sex | null; ma
   kind: BestsEvent,
   marked: readonly T[],
   landedAt: Date,
-): Promise<(T & { flags: string[] })[]> {
+): Promise<(T & { flags: string[]; was?: PreviousRecord[] })[]> {
   const athleteIds = [
     ...new Set(marked.flatMap((m) => (m.mark && m.athleteId ? [m.athleteId] : []))),
   ];
@@ -256,7 +285,12 @@ async function flagsOf<T extends { athleteId: string | null; sex: Sex | null; ma
       mark: behind && isBetter(kind, top, r.mark) ? top : r.mark,
     }));
     const broken = m.mark.hand ? [] : recordFlags(kind, m.mark.value, standing);
-    return { ...m, flags: [...broken, ...personal] };
+    const was = standing.flatMap(({ type, markText, holder, date }) =>
+      broken.includes(type) || broken.includes(`=${type}`)
+        ? [{ type, mark: markText, holder, date }]
+        : [],
+    );
+    return { ...m, flags: [...broken, ...personal], ...(was.length > 0 ? { was } : {}) };
   });
 }
 

@@ -13,6 +13,7 @@ import { athleteResult } from '../../shared/results/corrections.ts';
 import { hasResult } from '../../shared/meet/completeness.ts';
 import type { Progression } from '../../shared/schemas/event.ts';
 import { qualifiedSentence, throughTo } from '../../shared/athletics/rounds/words.ts';
+import { flagWords } from '../../shared/athletics/bests/flags.ts';
 
 /** An event as alerts read it: its shown rows, its results marked Q and q when its round has a rule. */
 type AlertEvent = EventRows & { progression?: Progression | null };
@@ -167,7 +168,9 @@ function line(row: AthleteRow, kind: AlertKind, event: AlertEvent): string {
     const { place, mark, code } = athleteResult(row, eventType);
     const qualified = row.qualified ? ` ${row.qualified}` : '';
     const shown = `${mark ?? code ?? ''}${qualified}`.trim();
-    return `${place === null ? '' : `${place}. `}${row.name}${shown ? ` ${shown}` : ''}`;
+    const bests = flagWords(row.flags, mark);
+    const news = bests.length > 0 ? ` (${bests.join(', ')})` : '';
+    return `${place === null ? '' : `${place}. `}${row.name}${shown ? ` ${shown}` : ''}${news}`;
   }
   const at = where(row);
   return at ? `${row.name} (${at})` : row.name;

@@ -25,7 +25,8 @@ export function sexOf(rowGender: string | null | undefined, eventName: string): 
 /** A licence number as a key: spaces, dashes and leading zeros are no part of it. */
 export function foldLicence(licence: string | null | undefined): string {
   const text = foldText(licence).replace(/\s+/g, '');
-  if (text === '' || text === 'none' || /^0+$/.test(text)) return '';
+  // A placeholder ("None", "N/A", "TBC", "0") is no number: it would make everyone one person.
+  if (!/[1-9]/.test(text)) return '';
   return /^\d+$/.test(text) ? String(BigInt(text)) : text;
 }
 

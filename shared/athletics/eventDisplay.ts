@@ -3,6 +3,10 @@ import type { ShownTable } from '../meet/shown.ts';
 import { eventTitle, type HeatFacts } from './heats.ts';
 import type { Progression } from '../schemas/event.ts';
 import { throughTo } from './rounds/words.ts';
+import { bestsNews } from './bests/flags.ts';
+import { athleteResult } from '../results/corrections.ts';
+import type { AthleteRow } from '../schemas/athlete.ts';
+import type { EventType } from '../domain.ts';
 
 /** " (Through to the final: 8, provisionally)": who the round sends on, when it has a rule. */
 function through(progression: Progression | null | undefined): string {
@@ -22,6 +26,9 @@ export function shareText(
     eventName: string;
     shown: ShownTable;
     progression?: Progression | null;
+    /** On the event's own page: its records and PBs are news worth the message. */
+    results?: readonly AthleteRow[];
+    eventType?: EventType;
   } & Partial<HeatFacts>,
   competitionName: string,
   link: string,
@@ -33,7 +40,10 @@ export function shareText(
     heatCount: event.heatCount ?? 1,
   });
   if (event.shown === 'results') {
-    return `Check out the results for "${name}" at ${competitionName}${through(event.progression)}! See details here: ${link}`;
+    const news = bestsNews(event.results ?? [], (row) =>
+      event.eventType ? athleteResult(row as AthleteRow, event.eventType).mark : null,
+    );
+    return `Check out the results for "${name}" at ${competitionName}${through(event.progression)}!${news ? ` ${news}` : ''} See details here: ${link}`;
   }
   // Unofficial results are provisional: a share never passes them off as the final word.
   if (event.shown === 'live') {

@@ -2,6 +2,15 @@ import { z } from 'zod';
 
 const text = z.string().nullable();
 
+/** A record as it stood before a mark broke or equalled it. */
+export const PreviousRecord = z.object({
+  type: z.string(),
+  mark: z.string(),
+  holder: z.string(),
+  date: z.string().nullable(),
+});
+export type PreviousRecord = z.infer<typeof PreviousRecord>;
+
 /**
  * One athlete (or relay team) in a start list or a result list. Every value is kept as the
  * source wrote it (times with their full precision, codes such as DNS); display rules live
@@ -50,6 +59,8 @@ export const AthleteRow = z.object({
    * (shared/athletics/bests/flags.ts).
    */
   flags: z.array(z.string()).optional(),
+  /** The records the mark broke or equalled, as they stood before it: shown beside it. */
+  records: z.array(PreviousRecord).optional(),
 });
 export type AthleteRow = z.infer<typeof AthleteRow>;
 

@@ -1,3 +1,4 @@
+import { BestFlags } from '../BestFlags.tsx';
 import type { Club } from '../../../shared/schemas/club.ts';
 import type { Competition } from '../../../shared/schemas/competition.ts';
 import type { EventSummary } from '../../../shared/schemas/event.ts';
@@ -94,6 +95,7 @@ function LatestResults({ summary }: { summary: EventSummary | null }) {
                       provisional={!event.progression.final}
                     />
                   )}
+                  <BestFlags flags={row.flags} />
                 </td>
               </tr>
             ))}

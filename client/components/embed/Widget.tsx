@@ -1,3 +1,4 @@
+import { BestFlags } from '../BestFlags.tsx';
 import type { Club } from '../../../shared/schemas/club.ts';
 import type { Competition } from '../../../shared/schemas/competition.ts';
 import type { MeetNow } from '../../../shared/meet/now.ts';
@@ -93,6 +94,7 @@ export function Widget({
                         provisional={!latest.progression.final}
                       />
                     )}
+                    <BestFlags flags={row.flags} />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import { followOf, isFollowedRow, useFollows } from '../../lib/follows.ts';
 import { useFollowScope } from '../follow/FollowScope.tsx';
 import { FollowButton } from '../follow/FollowButton.tsx';
+import { AthleteLink } from '../AthleteLink.tsx';
 
 /**
  * The name column. On phones the club and bib columns are hidden and both are shown under
@@ -31,7 +32,13 @@ export function AthleteNameCell({
         {competitionUic !== null && name !== '' && (
           <FollowButton athlete={followOf(competitionUic, row)} compact />
         )}
-        <span className="ev-athlete-name">{name || '—'}</span>
+        {row.athleteId && name !== '' ? (
+          <AthleteLink id={row.athleteId} className="ev-athlete-name ev-athlete-link">
+            {name}
+          </AthleteLink>
+        ) : (
+          <span className="ev-athlete-name">{name || '—'}</span>
+        )}
       </span>
       {(club !== '' || bib !== '') && (
         <span className="ev-athlete-meta">

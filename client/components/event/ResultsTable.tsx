@@ -21,6 +21,7 @@ import type { CorrectionNotice } from '../../lib/useCorrectionNotice.ts';
 import { AthleteNameCell } from './AthleteNameCell.tsx';
 import { seriesCellKey } from '../../lib/useNewAttempts.ts';
 import { QualifiedMark } from '../QualifiedMark.tsx';
+import { BestFlags } from '../BestFlags.tsx';
 
 type ResultEvent = Pick<
   PublicEvent,
@@ -223,6 +224,7 @@ export function ResultsTable({
                     {row.qualified && (
                       <QualifiedMark qualified={row.qualified} provisional={provisional} />
                     )}
+                    <BestFlags flags={row.flags} />
                     {isCorrected && <span className="visually-hidden"> (corrected)</span>}
                   </td>
                   {layout.reactionTime && (

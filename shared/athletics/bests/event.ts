@@ -13,7 +13,7 @@ export interface BestsEvent {
   label: string;
   /** Lower is better for a time; higher for a distance or a height. */
   measure: 'time' | 'distance';
-  /** The wind is measured in this event outdoors: 100 m, 200 m, the sprint hurdles, LJ, TJ. */
+  /** The wind is measured in this event outdoors: 100 m, 200 m, hurdles up to 110 m, LJ, TJ. */
   windMeasured: boolean;
 }
 
@@ -58,8 +58,7 @@ export function bestsEvent({ kind, metres, fieldDiscipline }: DisciplineFacts): 
   const suffix = TRACK_LABELS[kind];
   if (suffix === undefined) return null;
   const windMeasured =
-    (kind === 'run' && (metres === 100 || metres === 200)) ||
-    (kind === 'hurdles' && (metres === 100 || metres === 110));
+    (kind === 'run' && (metres === 100 || metres === 200)) || (kind === 'hurdles' && metres <= 110);
   const distance = metres >= 1000 && metres % 1000 === 0 ? `${metres / 1000} km` : `${metres} m`;
   return {
     key: `${kind}:${metres}`,

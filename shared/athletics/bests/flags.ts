@@ -35,10 +35,22 @@ export function personalFlags(
   return [];
 }
 
+/** The area records (athletics-rules.md), each an AR of its continent. */
+const AREA_RECORDS: Record<string, string> = {
+  AR: 'Area record',
+  ER: 'European record',
+  ASR: 'Asian record',
+  AFR: 'African record',
+  NACAC: 'NACAC record',
+  OCR: 'Oceania record',
+  SAR: 'South American record',
+};
+
 /** The order record codes are shown in: the widest list first. */
 const RECORD_ORDER = ['WR', 'AR', 'NR', 'CR', 'MR'];
 const rank = (type: string) => {
-  const at = RECORD_ORDER.indexOf(type);
+  const code = type.toUpperCase() in AREA_RECORDS ? 'AR' : type;
+  const at = RECORD_ORDER.indexOf(code);
   return at < 0 ? RECORD_ORDER.length : at;
 };
 
@@ -63,7 +75,7 @@ export function recordFlags(
 
 const RECORD_NAMES: Record<string, string> = {
   WR: 'World record',
-  AR: 'Area record',
+  ...AREA_RECORDS,
   NR: 'National record',
   CR: 'Championship record',
   MR: 'Meeting record',
@@ -75,6 +87,38 @@ const RECORD_NAMES: Record<string, string> = {
 export function flagName(flag: string): string {
   const equalled = flag.startsWith('=');
   const code = equalled ? flag.slice(1) : flag;
-  const name = RECORD_NAMES[code] ?? `${code} record`;
-  return equalled ? `Equalled ${name.toLowerCase()}` : name;
+  const known = RECORD_NAMES[code.toUpperCase()];
+  if (!known) return `${equalled ? 'Equalled ' : ''}${code} record`;
+  // "Equalled world record", but "Equalled European record": a continent keeps its capital.
+  const proper = code.toUpperCase() in AREA_RECORDS && code.toUpperCase() !== 'AR';
+  const lower = proper ? known : `${known.charAt(0).toLowerCase()}${known.slice(1)}`;
+  return equalled ? `Equalled ${lower}` : known;
+}
+
+/**
+ * What a result's flags say in words, for alerts and share texts: records by name ("Meeting
+ * record"), a best with its mark ("PB 12.05", "=PB 12.05", "SB 12.20").
+ */
+export function flagWords(flags: readonly string[] | undefined, mark: string | null): string[] {
+  return (flags ?? []).map((flag) =>
+    /^=?(PB|SB)$/.test(flag) ? `${flag}${mark ? ` ${mark}` : ''}` : flagName(flag),
+  );
+}
+
+/**
+ * The news of an event's bests in a sentence: its records by who set them, then how many
+ * PBs ("Meeting record: Ann Lee 11.75. 3 PBs."); '' when there is none.
+ */
+export function bestsNews(
+  rows: readonly { name: string; flags?: string[] | undefined }[],
+  markOf: (row: { name: string; flags?: string[] | undefined }) => string | null,
+): string {
+  const records = rows.flatMap((row) =>
+    (row.flags ?? [])
+      .filter((flag) => !/^=?(PB|SB)$/.test(flag))
+      .map((flag) => `${flagName(flag)}: ${row.name}${markOf(row) ? ` ${markOf(row)}` : ''}`),
+  );
+  const pbs = rows.filter((row) => row.flags?.includes('PB')).length;
+  const parts = [...records, ...(pbs > 0 ? [`${pbs} ${pbs === 1 ? 'PB' : 'PBs'}`] : [])];
+  return parts.length === 0 ? '' : `${parts.join('. ')}.`;
 }

@@ -26,18 +26,26 @@ export interface Mark {
   legal: boolean;
 }
 
-/** The wind of a field row's best attempt, where each attempt has its own. */
+/**
+ * The wind of a field row's best attempt, where each attempt has its own; of two attempts
+ * alike, the legal one's.
+ */
 function bestAttemptWind(row: AthleteRow): string | null {
   const best = formatFieldMark(row.best ?? row.performance);
-  const at = (row.attempts ?? []).findIndex((cell) => formatFieldMark(cell) === best);
-  return at >= 0 ? (row.attemptWinds?.[at] ?? null) : null;
+  const winds = (row.attempts ?? []).flatMap((cell, at) =>
+    formatFieldMark(cell) === best ? [row.attemptWinds?.[at] ?? null] : [],
+  );
+  return (
+    winds.find((wind) => windLabel(wind) !== 'Wind-aided' && wind !== null) ?? winds[0] ?? null
+  );
 }
 
 function timeOf(text: string): { value: number; text: string; hand: boolean } | null {
   const seconds = parseRaceTime(text);
   if (seconds === null || seconds <= 0) return null;
-  const hand = !/\.\d{2,}$/.test(text);
-  const shown = hand ? text : formatRaceTime(text);
+  // Hand times are read to the tenth (whole seconds are a road race's, not a stopwatch's).
+  const hand = /\.\d$/.test(text);
+  const shown = hand || !text.includes('.') ? text : formatRaceTime(text);
   return { value: Math.round((parseRaceTime(shown) ?? seconds) * 100), text: shown, hand };
 }
 

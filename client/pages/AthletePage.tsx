@@ -1,0 +1,213 @@
+import { useId } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { ApiRequestError } from '../lib/http.ts';
+import { queryKeys } from '../../shared/queryKeys.ts';
+import { usePageTitle } from '../lib/usePageTitle.ts';
+import { formatWind } from '../../shared/athletics/wind.ts';
+import { roundLabels, rounds, type Round } from '../../shared/domain.ts';
+import type {
+  AthleteBest,
+  AthleteMark,
+  AthleteProfile,
+} from '../../shared/schemas/athleteProfile.ts';
+import { BestFlags } from '../components/BestFlags.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import '../components/event/event.css';
+import '../components/standings/standings.css';
+
+async function fetchAthlete(id: string): Promise<AthleteProfile | null> {
+  try {
+    return await api.athlete(id);
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * An athlete's page across competitions (issue 31): their bests per event, indoor and
+ * outdoor apart, and every result Rith published, newest first, each linked to its event.
+ */
+export function AthletePage() {
+  const { athleteId = '' } = useParams();
+  const { data } = useQuery({
+    queryKey: queryKeys.athlete(athleteId),
+    queryFn: () => fetchAthlete(athleteId),
+  });
+  usePageTitle(data ? `${data.name} — Athlete` : 'Athlete');
+  if (data === null) return <NotFoundPage />;
+  if (!data) {
+    return (
+      <div className="container ev-event-page">
+        <div className="card ev-event-message" role="status" aria-live="polite">
+          <span className="spinner spinner-large" aria-hidden="true" />
+          <p>Loading athlete…</p>
+        </div>
+      </div>
+    );
+  }
+  return <AthleteView athlete={data} />;
+}
+
+const roundLabel = (round: string) =>
+  (rounds as readonly string[]).includes(round) && round !== 'unknown'
+    ? roundLabels[round as Round]
+    : '';
+
+function MarkText({ mark, windy }: { mark: AthleteMark | null; windy?: boolean }) {
+  if (!mark) return <span className="standings-muted">—</span>;
+  const wind = formatWind(mark.wind);
+  return (
+    <Link to={`/event/${mark.eventId}`} title={`${mark.competitionName}, ${mark.date}`}>
+      {mark.mark}
+      {windy && <abbr title="Wind-aided">w</abbr>}
+      {wind && <span className="combined-mark">{wind}</span>}
+    </Link>
+  );
+}
+
+function BestsTable({ bests }: { bests: AthleteBest[] }) {
+  const headingId = useId();
+  const others = bests.some((b) => b.windAided || b.hand);
+  return (
+    <section className="card ev-table-card" aria-labelledby={headingId}>
+      <div className="ev-table-card-head">
+        <h2 id={headingId}>Bests</h2>
+      </div>
+      {bests.length === 0 ? (
+        <p className="ev-table-empty">No marks yet.</p>
+      ) : (
+        <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          <table className="ev-data-table">
+            <caption className="visually-hidden">
+              Personal and season bests per event, indoor and outdoor apart
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col" className="ev-col-num">
+                  <abbr title="Personal best">PB</abbr>
+                </th>
+                <th scope="col" className="ev-col-num">
+                  <abbr title="Season best">SB</abbr>
+                </th>
+                {others && (
+                  <th scope="col" className="ev-col-num">
+                    Other marks
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {bests.map((best) => (
+                <tr key={`${best.event}-${best.indoor}`}>
+                  <th scope="row">
+                    {best.event}
+                    {best.indoor && <span className="combined-mark">Indoor</span>}
+                  </th>
+                  <td className="ev-col-num">
+                    <MarkText mark={best.pb} />
+                  </td>
+                  <td className="ev-col-num">
+                    <MarkText mark={best.sb} />
+                  </td>
+                  {others && (
+                    <td className="ev-col-num">
+                      {best.windAided && (
+                        <span>
+                          <MarkText mark={best.windAided} windy />
+                        </span>
+                      )}
+                      {best.hand && (
+                        <span>
+                          {' '}
+                          <MarkText mark={best.hand} /> <abbr title="Hand timed">h</abbr>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="ev-table-empty">
+        Bests count legal, fully automatic marks; a wind-aided (w) or hand-timed (h) mark is shown
+        apart.
+      </p>
+    </section>
+  );
+}
+
+function ResultsList({ athlete }: { athlete: AthleteProfile }) {
+  const headingId = useId();
+  return (
+    <section className="card ev-table-card" aria-labelledby={headingId}>
+      <div className="ev-table-card-head">
+        <h2 id={headingId}>Results</h2>
+        <p className="ev-table-count">
+          {athlete.results.length} {athlete.results.length === 1 ? 'result' : 'results'}
+        </p>
+      </div>
+      <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <table className="ev-data-table">
+          <caption className="visually-hidden">
+            {`${athlete.name}'s results on Rith, newest first`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Event</th>
+              <th scope="col" className="ev-col-rank">
+                <abbr title="Place">Pl</abbr>
+              </th>
+              <th scope="col" className="ev-col-result">
+                Mark
+              </th>
+              <th scope="col" className="ev-col-num">
+                Wind
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {athlete.results.map((result) => (
+              <tr key={result.eventId}>
+                <td>{result.date}</td>
+                <th scope="row">
+                  <Link to={`/event/${result.eventId}`}>{result.eventName}</Link>
+                  <span className="combined-mark">
+                    {[result.competitionName, roundLabel(result.round)].filter(Boolean).join(' · ')}
+                  </span>
+                </th>
+                <td className="ev-col-rank">{result.place ?? ''}</td>
+                <td className="ev-col-result">
+                  {result.mark ?? ''}
+                  <BestFlags flags={result.flags} />
+                </td>
+                <td className="ev-col-num">{formatWind(result.wind)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function AthleteView({ athlete }: { athlete: AthleteProfile }) {
+  return (
+    <div className="container ev-event-page">
+      <header className="card ev-header">
+        <h1>{athlete.name}</h1>
+        {athlete.club && <p className="standings-muted">{athlete.club}</p>}
+      </header>
+      <BestsTable bests={athlete.bests} />
+      <ResultsList athlete={athlete} />
+    </div>
+  );
+}
