@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely';
  *   change that writes the results.
  * * `seed_bests`: PB and SB an entry or start list gave, so a first meet on Rith flags PBs.
  * * `records`: a competition's records lists, or its club's (competition_uic null).
+ * * `athlete_page_links`: the links that let a registered athlete hide or show their page,
+ *   mailed to the address they registered with.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -100,9 +102,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('date', 'text')
     .execute();
   await db.schema.createIndex('records_club').on('records').column('club_uic').execute();
+
+  await db.schema
+    .createTable('athlete_page_links')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('athlete_id', 'uuid', (c) =>
+      c.notNull().references('athletes.id').onDelete('cascade'),
+    )
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('athlete_page_links').execute();
   await db.schema.dropTable('records').execute();
   await db.schema.dropTable('seed_bests').execute();
   await db.schema.dropTable('performances').execute();

@@ -142,7 +142,7 @@ export async function buildApp(
   await app.register(athleteRoutes, { limits: runtime.limits });
   await app.register(teamRoutes);
   await app.register(combinedRoutes);
-  await app.register(athletePageRoutes);
+  await app.register(athletePageRoutes, runtime);
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

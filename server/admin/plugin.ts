@@ -5,7 +5,7 @@ import { adminCompetitionRoutes } from '../competitions/adminRoutes.ts';
 import { adminEventRoutes } from '../events/adminRoutes.ts';
 import { adminTeamRoutes } from '../teams/routes.ts';
 import { adminCombinedRoutes } from '../combined/routes.ts';
-import { adminRecordsRoutes } from '../bests/routes.ts';
+import { adminAthleteRoutes } from '../bests/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { tokenRoutes } from '../timingRoom/routes.ts';
 import { agentOnRoute } from '../timingRoom/scope.ts';
@@ -37,7 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(adminEventRoutes, deps);
   await app.register(adminTeamRoutes, deps);
   await app.register(adminCombinedRoutes, deps);
-  await app.register(adminRecordsRoutes, deps);
+  await app.register(adminAthleteRoutes, deps);
   await app.register(uploadRoutes, deps);
   await app.register(tokenRoutes, deps);
 };

@@ -73,13 +73,22 @@ type Result = Awaited<ReturnType<typeof resultsOf>>[number];
 export async function athleteProfile(db: Db, id: string): Promise<AthleteProfile | undefined> {
   const athlete = await athleteOf(db, id);
   if (!athlete || athlete.hidden) return undefined;
-  const rows = await resultsOf(db, athlete.id);
+  const [rows, merged] = await Promise.all([
+    resultsOf(db, athlete.id),
+    db
+      .selectFrom('athletes')
+      .select(['id', 'name', 'club'])
+      .where('mergedInto', '=', athlete.id)
+      .orderBy('name')
+      .execute(),
+  ]);
   const season = competitionClock(new Date()).date.slice(0, 4);
   return {
     id: athlete.id,
     name: athlete.name,
     club: athlete.club,
     bests: bestsOf(rows, season),
+    merged,
     results: rows.map((row) => ({
       eventId: row.eventId,
       eventName: row.eventName,

@@ -394,6 +394,7 @@ export interface Database {
   performances: PerformancesTable;
   seedBests: SeedBestsTable;
   records: RecordsTable;
+  athletePageLinks: AthletePageLinksTable;
 }
 
 /** A round's qualification rule, by the round's key (shared/meet/rounds.ts). */
@@ -531,4 +532,13 @@ export interface RecordsTable {
   markText: string;
   holder: string;
   date: string | null;
+}
+
+/** A link mailed to a registered athlete: it hides or shows their page (server/bests/privacy.ts). */
+export interface AthletePageLinksTable {
+  tokenHash: string;
+  athleteId: string;
+  email: string;
+  expiresAt: Timestamp;
+  createdAt: Generated<Timestamp>;
 }

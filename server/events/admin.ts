@@ -3,6 +3,7 @@ import type { ChangeDeps } from '../runtime.ts';
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { AdminEvent, EventInput } from '../../shared/schemas/admin.ts';
+import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { STATUS_WITHOUT_RESULTS, typeLockRefusal } from '../../shared/uploadRules.ts';
 import { ownedCompetition, ownedEvent } from '../auth/scope.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -80,9 +81,14 @@ function settledMeanwhile(input: EventInput, stored: Stored): EventFields {
     : {};
 }
 
+/** What Rith adds to rows as they land (server/bests/): no part of what the admin sent. */
+const asSent = (rows: readonly AthleteRow[]) =>
+  rows.map(({ athleteId: _id, flags: _flags, records: _records, ...row }) =>
+    JSON.parse(JSON.stringify(row)),
+  );
+
 const sameRows = (sent: EventInput['results'], rows: Stored['results']) =>
-  sent === undefined ||
-  isDeepStrictEqual(JSON.parse(JSON.stringify(sent)), JSON.parse(JSON.stringify(rows)));
+  sent === undefined || isDeepStrictEqual(asSent(sent), asSent(rows));
 
 /** Once a file is saved, its type stays until the file is deleted. */
 function checkTypeLocks(input: EventInput, stored: Stored): void {

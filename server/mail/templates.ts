@@ -118,3 +118,18 @@ export function clubRegisteredMail(to: string, club: { name: string; plan: strin
       'If you did not register this club, tell us through the contact address on the Rith site and we will remove it.',
   });
 }
+
+/** The link a registered athlete asked for: it hides (or shows again) their page. */
+export function athletePageMail(to: string, name: string, link: string, validForMs: number): Mail {
+  return layoutMail({
+    to,
+    subject: 'Your athlete page on Rith',
+    heading: `${name}'s page`,
+    paragraphs: [
+      `Someone asked to hide the Rith page of ${name}, who registered for a competition with this e-mail address.`,
+      'Open the link to hide the page, or to show it again later. It works for seven days.',
+    ],
+    action: { label: 'Hide or show my page', link, validForMs },
+    footer: 'If you did not ask for this, ignore this e-mail: the page stays as it is.',
+  });
+}

@@ -233,7 +233,7 @@ export class PublicReads {
     if (!isEventId(id)) return Promise.resolve(MISSING);
     return this.cache.read(`athlete:${id}`, async (): Promise<Loaded<null>> => {
       const profile = await athleteProfile(this.db, id.toLowerCase());
-      const stale = [tags.allEvents, tags.competitions];
+      const stale = [tags.allEvents, tags.competitions, tags.athletes];
       if (!profile) return { json: null, facts: null, tags: stale, ttlMs: ATHLETE_TTL_MS };
       return {
         json: serialise(AthleteProfile, profile),

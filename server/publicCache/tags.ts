@@ -29,6 +29,11 @@ export const tags = {
   competition: (competitionUic: number) => `competition:${competitionUic}`,
   /** Which competitions the public may see, and how they sort: every list of competitions. */
   competitions: 'competitions',
+  /**
+   * The athletes' pages, dropped by the node that merges, splits or hides one (no bus message
+   * carries those: the other nodes' copies go after their short life, reads.ts).
+   */
+  athletes: 'athletes',
 };
 
 /** The tags a message makes stale; none for messages that change no public payload. */

@@ -46,10 +46,23 @@ export const AthleteProfile = z.object({
   name: z.string(),
   club: z.string().nullable(),
   bests: z.array(AthleteBest),
+  /** The athletes a club admin merged into this one: the same person, listed apart before. */
+  merged: z.array(z.object({ id: z.string(), name: z.string(), club: z.string().nullable() })),
   /** Every result on Rith, newest first. */
   results: z.array(AthleteResult),
 });
 export type AthleteProfile = z.infer<typeof AthleteProfile>;
+
+/** POST /api/admin/athletes/{id}/merge: the athlete `id` is `into`'s person. */
+export const MergeInput = z.object({ into: z.uuid('Choose the athlete to merge with') });
+export const AthleteRef = z.object({ id: z.string() });
+
+/** POST /api/athletes/{id}/page-link: the address the athlete registered with. */
+export const PageLinkRequest = z.object({ email: z.email('Enter your e-mail address').max(254) });
+
+/** PUT /api/athletes/{id}/hidden: with the link mailed to the athlete. */
+export const PageHiddenInput = z.object({ token: z.string().min(1).max(200), hidden: z.boolean() });
+export const PageHidden = z.object({ hidden: z.boolean() });
 
 /** PUT /api/admin/competitions/{uic}/records: one record of a list. */
 export const RecordInput = z.object({

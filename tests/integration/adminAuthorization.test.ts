@@ -8,7 +8,7 @@ import {
   samples,
   type AdminClient,
 } from '../support/admin.ts';
-import { createCompetition, createEvent } from '../support/factory.ts';
+import { athlete, createCompetition, createEvent } from '../support/factory.ts';
 import { accepted, fixture, sendUpload, settled } from '../support/uploads.ts';
 import { createToken } from '../support/tokens.ts';
 
@@ -72,6 +72,23 @@ describe("a user of one club calling every admin route on another club's data", 
     );
     await settled(victimClient, victimUpload);
     const victimToken = await createToken(victimClient, competition.uic);
+    // An athlete Rith knows from the victim club's results.
+    const ran = await victimClient.json<{ id: string }>(
+      `/api/admin/competitions/${competition.uic}/events`,
+      {
+        method: 'POST',
+        json: eventBody({
+          status: 'official',
+          resultsFileType: 'MANUAL',
+          results: [athlete({ name: 'Victim Runner', rank: '1', performance: '12.00' })],
+        }),
+      },
+    );
+    const { athleteId: victimAthlete } = await db
+      .selectFrom('performances')
+      .select('athleteId')
+      .where('eventId', '=', ran.body.id)
+      .executeTakeFirstOrThrow();
 
     const snapshot = async () => ({
       uploads: await db
@@ -187,6 +204,20 @@ describe("a user of one club calling every admin route on another club's data", 
         client.fetch(`/api/admin/competitions/${uic}/team-scoring`, { method: 'PUT', json: {} }),
       'GET /api/admin/competitions/:uic/team-scoring': () =>
         client.fetch(`/api/admin/competitions/${uic}/team-scoring`),
+      'PUT /api/admin/competitions/:uic/records': () =>
+        client.fetch(`/api/admin/competitions/${uic}/records`, {
+          method: 'PUT',
+          json: { records: [] },
+        }),
+      'GET /api/admin/competitions/:uic/records': () =>
+        client.fetch(`/api/admin/competitions/${uic}/records`),
+      'POST /api/admin/athletes/:id/merge': () =>
+        client.fetch(`/api/admin/athletes/${victimAthlete}/merge`, {
+          method: 'POST',
+          json: { into: victimAthlete },
+        }),
+      'DELETE /api/admin/athletes/:id/merge': () =>
+        client.fetch(`/api/admin/athletes/${victimAthlete}/merge`, { method: 'DELETE' }),
     };
 
     // Listings are scoped rather than refused: the other club's rows are simply absent.

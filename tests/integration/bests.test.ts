@@ -6,6 +6,7 @@ import type { AdminEvent } from '../../shared/schemas/admin.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { AthleteProfile, RecordList } from '../../shared/schemas/athleteProfile.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
+import { fromNewestMail } from '../support/outbox.ts';
 
 // Bests and records as a club lives them, through the HTTP API: the same athletes over two
 // seasons and two clubs' meets, PBs and SBs flagged as the results land, a meeting record
@@ -240,5 +241,119 @@ describe('bests and records', () => {
     expect(flagsOf(b)).toEqual({ 'Thomas Byrne': ['PB'] });
     const page = await profile(a.results[0]!.athleteId!);
     expect(page.body.bests[0]).toMatchObject({ event: '60 m', indoor: true, pb: { mark: '6.98' } });
+  });
+
+  it('joins up two athletes the rule told apart, splits them again, and hides a page on request', async () => {
+    const one = await meet('2026-03-01', 'Married Name Meet');
+    const maiden = await publish(
+      one.uic,
+      "Women's Long Jump",
+      [
+        athlete({
+          name: 'Sarah Doyle',
+          club: 'Clonmel AC',
+          rank: '1',
+          performance: '6.10',
+          gender: 'F',
+        }),
+      ],
+      { eventType: 'JUMP', trackDiscipline: null, fieldDiscipline: 'LONG_JUMP', windSpeed: '+1.0' },
+    );
+    const married = await publish(
+      one.uic,
+      "Women's Triple Jump",
+      [
+        athlete({
+          name: 'Sarah Walsh',
+          club: 'Clonmel AC',
+          rank: '1',
+          performance: '12.80',
+          gender: 'F',
+        }),
+      ],
+      {
+        eventType: 'JUMP',
+        trackDiscipline: null,
+        fieldDiscipline: 'TRIPLE_JUMP',
+        windSpeed: '+1.0',
+      },
+    );
+    const doyle = maiden.results[0]!.athleteId!;
+    const walsh = married.results[0]!.athleteId!;
+    expect(doyle).not.toBe(walsh);
+
+    const merge = await client.json<{ id: string }>(`/api/admin/athletes/${doyle}/merge`, {
+      method: 'POST',
+      json: { into: walsh },
+    });
+    expect(merge).toEqual({ status: 200, body: { id: walsh } });
+    // One page under either id: both results, and who was merged in.
+    for (const id of [doyle, walsh]) {
+      const page = await profile(id);
+      expect(page.body.id).toBe(walsh);
+      expect(page.body.results.map((r) => r.mark).sort()).toEqual(['12.80', '6.10']);
+      expect(page.body.merged).toEqual([{ id: doyle, name: 'Sarah Doyle', club: 'Clonmel AC' }]);
+    }
+    const again = await client.json(`/api/admin/athletes/${doyle}/merge`, {
+      method: 'POST',
+      json: { into: walsh },
+    });
+    expect(again.status).toBe(400);
+
+    const split = await client.json(`/api/admin/athletes/${doyle}/merge`, { method: 'DELETE' });
+    expect(split).toEqual({ status: 200, body: { id: doyle } });
+    expect((await profile(doyle)).body.results.map((r) => r.mark)).toEqual(['6.10']);
+    expect((await profile(walsh)).body.merged).toEqual([]);
+
+    // Another club's admin may not touch these athletes.
+    const { admin: stranger } = await clubWithAdmin(t.runtime.db);
+    const outsider = await loggedIn(t.url, stranger.email);
+    const refused = await outsider.json(`/api/admin/athletes/${doyle}/merge`, {
+      method: 'POST',
+      json: { into: walsh },
+    });
+    expect(refused.status).toBe(404);
+
+    // The athlete registered for a meet with her e-mail: a link comes, and hides the page.
+    const email = 'sarah.walsh@example.com';
+    await t.runtime.db
+      .insertInto('registrations')
+      .values({
+        competitionUic: one.uic,
+        email,
+        firstName: 'Sarah',
+        lastName: 'Walsh',
+        personalInfo: '{}',
+      })
+      .execute();
+    const ask = (address: string) =>
+      fetch(`${t.url}/api/athletes/${walsh}/page-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: address }),
+      });
+    // Whoever asks hears the same; only her address gets the link.
+    expect((await ask('someone.else@example.com')).status).toBe(200);
+    expect((await ask(email)).status).toBe(200);
+    const token = await fromNewestMail(t.runtime.db, email, /\?page=([A-Za-z0-9_-]+)/);
+    const hide = (hidden: boolean, with_ = token) =>
+      fetch(`${t.url}/api/athletes/${walsh}/hidden`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: with_, hidden }),
+      });
+    expect((await hide(true, 'forged')).status).toBe(400);
+    expect((await profile(walsh)).status).toBe(200);
+    expect((await hide(true)).status).toBe(200);
+    expect((await profile(walsh)).status).toBe(404);
+    expect((await fetch(`${t.url}/athlete/${walsh}`)).status).toBe(404);
+    expect((await hide(false)).status).toBe(200);
+    expect((await profile(walsh)).status).toBe(200);
+    const none = await t.runtime.db
+      .selectFrom('outboxEmails')
+      .select('id')
+      .where('toAddress', '=', 'someone.else@example.com')
+      .execute();
+    expect(none).toEqual([]);
   });
 });
