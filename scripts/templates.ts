@@ -1,4 +1,4 @@
-// Writes the four downloadable spreadsheet templates into client/public/templates/, which
+// Writes the downloadable spreadsheet templates into client/public/templates/, which
 // Vite serves at /templates/…:  npx tsx scripts/templates.ts
 // Each has exactly the header row the spreadsheet parsers look for (formats README,
 // "Spreadsheets (XLSX)") and one example row. The output is byte-for-byte reproducible, so
@@ -41,8 +41,36 @@ export const templates: Template[] = [
   {
     file: 'manualStartList.xlsx',
     sheet: 'Start list',
-    header: ['bib', 'event', 'first name', 'last name', 'club', 'category', 'lane'],
-    example: [101, 'Women 100m', 'Aoife', 'Murphy', 'Dublin City Harriers', 'Senior', 4],
+    header: [
+      'bib',
+      'event',
+      'first name',
+      'last name',
+      'club',
+      'category',
+      'lane',
+      'licence',
+      'pb',
+      'sb',
+    ],
+    example: [
+      101,
+      'Women 100m',
+      'Aoife',
+      'Murphy',
+      'Dublin City Harriers',
+      'Senior',
+      4,
+      'IRL-10234',
+      '11.62',
+      '11.80',
+    ],
+  },
+  {
+    file: 'manualRecords.xlsx',
+    sheet: 'Records',
+    header: ['type', 'event', 'gender', 'mark', 'holder', 'date', 'club wide'],
+    example: ['MR', 'Women 100m', 'F', '11.42', 'Aoife Murphy', '2019', 'no'],
   },
   {
     file: 'manualTrackEventResults.xlsx',

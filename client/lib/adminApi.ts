@@ -12,6 +12,8 @@ import type { LoginResponse, ResetTokenValidity } from '../../shared/schemas/aut
 import type { UploadAccepted, UploadFileType, UploadView } from '../../shared/schemas/upload.ts';
 import type { CompetitionToken, CreatedToken, TokenRole } from '../../shared/schemas/timingRoom.ts';
 import type { LineUpEdit, ProgressionRule } from '../../shared/schemas/event.ts';
+import type { RecordList } from '../../shared/schemas/athleteProfile.ts';
+import type { SheetRecord } from '../../shared/records/sheet.ts';
 import { request, sendForm, sendJson } from './http.ts';
 
 /**
@@ -75,6 +77,17 @@ export const adminApi = {
   setProgression: (id: string, rule: ProgressionRule) =>
     sendJson<AdminEvent>('PUT', `${eventPath(id)}/progression`, rule),
   deleteEvent: (id: string) => request<{ ok: true }>(eventPath(id), { method: 'DELETE' }),
+  records: (uic: number) => request<RecordList>(`${competitionPath(uic)}/records`),
+  setRecords: (uic: number, records: SheetRecord[]) =>
+    sendJson<RecordList>('PUT', `${competitionPath(uic)}/records`, { records }),
+  mergeAthlete: (id: string, into: string) =>
+    sendJson<{ id: string }>('POST', `/api/admin/athletes/${encodeURIComponent(id)}/merge`, {
+      into,
+    }),
+  splitAthlete: (id: string) =>
+    request<{ id: string }>(`/api/admin/athletes/${encodeURIComponent(id)}/merge`, {
+      method: 'DELETE',
+    }),
   uploadPdf: (id: string, file: File) =>
     sendFile<PdfUploadResponse>(`${eventPath(id)}/upload-pdf`, file),
   deletePdf: (id: string) =>
@@ -113,4 +126,5 @@ export const adminKeys = {
   competitions: ['admin', 'competitions'] as const,
   events: (competitionUic: number) => ['admin', 'events', competitionUic] as const,
   tokens: (competitionUic: number) => ['admin', 'tokens', competitionUic] as const,
+  records: (competitionUic: number) => ['admin', 'records', competitionUic] as const,
 };

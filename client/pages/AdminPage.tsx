@@ -13,6 +13,7 @@ import { EventDialog } from '../components/admin/EventDialog.tsx';
 import { EventsSection } from '../components/admin/EventsSection.tsx';
 import { TimingRoomSection } from '../components/admin/TimingRoomSection.tsx';
 import { ScreensSection } from '../components/admin/ScreensSection.tsx';
+import { RecordsSection } from '../components/admin/RecordsSection.tsx';
 import { totalAthletes } from '../components/admin/athleteCount.ts';
 import {
   useAdminClubs,
@@ -146,6 +147,7 @@ export function AdminPage() {
       {competition && club && (
         <ScreensSection clubUrlName={club.urlName} competition={competition} />
       )}
+      {competition && <RecordsSection key={competition.uic} competition={competition} />}
 
       <EventsSection
         competition={competition}

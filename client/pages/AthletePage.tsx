@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { lazy, Suspense, useId } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { ApiRequestError } from '../lib/http.ts';
@@ -13,9 +13,16 @@ import type {
   AthleteProfile,
 } from '../../shared/schemas/athleteProfile.ts';
 import { BestFlags } from '../components/BestFlags.tsx';
+import { AskToHide, OwnPageSwitch } from '../components/athlete/AthleteOwnPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+
+// The admin's controls bring the console's calls: loaded for a signed-in admin only.
+const AthleteMerge = lazy(() =>
+  import('../components/athlete/AthleteMerge.tsx').then((m) => ({ default: m.AthleteMerge })),
+);
 import '../components/event/event.css';
 import '../components/standings/standings.css';
+import '../components/athlete/athlete.css';
 
 async function fetchAthlete(id: string): Promise<AthleteProfile | null> {
   try {
@@ -34,11 +41,22 @@ async function fetchAthlete(id: string): Promise<AthleteProfile | null> {
  */
 export function AthletePage() {
   const { athleteId = '' } = useParams();
+  // The link mailed to the athlete: ?page=… lets them hide the page, or show it again.
+  const [search] = useSearchParams();
+  const token = search.get('page');
   const { data } = useQuery({
     queryKey: queryKeys.athlete(athleteId),
     queryFn: () => fetchAthlete(athleteId),
   });
+  const session = useQuery({ queryKey: queryKeys.session, queryFn: api.session });
   usePageTitle(data ? `${data.name} — Athlete` : 'Athlete');
+  if (data === null && token) {
+    return (
+      <div className="container ev-event-page">
+        <OwnPageSwitch athleteId={athleteId} token={token} hidden />
+      </div>
+    );
+  }
   if (data === null) return <NotFoundPage />;
   if (!data) {
     return (
@@ -50,7 +68,29 @@ export function AthletePage() {
       </div>
     );
   }
-  return <AthleteView athlete={data} />;
+  return (
+    <div className="container ev-event-page">
+      <AthleteView athlete={data} />
+      {token ? (
+        <OwnPageSwitch athleteId={data.id} token={token} hidden={false} />
+      ) : (
+        <AskToHide athleteId={data.id} />
+      )}
+      {session.data?.isAdmin && (
+        <Suspense fallback={null}>
+          <AthleteMerge athlete={data} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** "1st", "2nd"; a code (DNF, DQ) as it is. */
+function placeWords(place: string): string {
+  if (!/^\d+$/.test(place)) return place;
+  const n = Number(place);
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }
 
 const roundLabel = (round: string) =>
@@ -155,41 +195,40 @@ function ResultsList({ athlete }: { athlete: AthleteProfile }) {
         </p>
       </div>
       <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="ev-data-table">
+        <table className="ev-data-table athlete-results">
           <caption className="visually-hidden">
             {`${athlete.name}'s results on Rith, newest first`}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
               <th scope="col">Event</th>
-              <th scope="col" className="ev-col-rank">
-                <abbr title="Place">Pl</abbr>
-              </th>
               <th scope="col" className="ev-col-result">
                 Mark
-              </th>
-              <th scope="col" className="ev-col-num">
-                Wind
               </th>
             </tr>
           </thead>
           <tbody>
             {athlete.results.map((result) => (
               <tr key={result.eventId}>
-                <td>{result.date}</td>
                 <th scope="row">
                   <Link to={`/event/${result.eventId}`}>{result.eventName}</Link>
                   <span className="combined-mark">
                     {[result.competitionName, roundLabel(result.round)].filter(Boolean).join(' · ')}
                   </span>
+                  <span className="combined-mark">
+                    <time dateTime={result.date}>{result.date}</time>
+                    {result.place && ` · ${placeWords(result.place)}`}
+                  </span>
                 </th>
-                <td className="ev-col-rank">{result.place ?? ''}</td>
                 <td className="ev-col-result">
                   {result.mark ?? ''}
-                  <BestFlags flags={result.flags} />
+                  <span className="athlete-flags">
+                    <BestFlags flags={result.flags} />
+                  </span>
+                  {formatWind(result.wind) && (
+                    <span className="combined-mark">{formatWind(result.wind)}</span>
+                  )}
                 </td>
-                <td className="ev-col-num">{formatWind(result.wind)}</td>
               </tr>
             ))}
           </tbody>
@@ -201,13 +240,13 @@ function ResultsList({ athlete }: { athlete: AthleteProfile }) {
 
 function AthleteView({ athlete }: { athlete: AthleteProfile }) {
   return (
-    <div className="container ev-event-page">
-      <header className="card ev-header">
+    <>
+      <header className="card athlete-header">
         <h1>{athlete.name}</h1>
         {athlete.club && <p className="standings-muted">{athlete.club}</p>}
       </header>
       <BestsTable bests={athlete.bests} />
       <ResultsList athlete={athlete} />
-    </div>
+    </>
   );
 }

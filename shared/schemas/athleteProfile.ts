@@ -63,6 +63,7 @@ export const PageLinkRequest = z.object({ email: z.email('Enter your e-mail addr
 /** PUT /api/athletes/{id}/hidden: with the link mailed to the athlete. */
 export const PageHiddenInput = z.object({ token: z.string().min(1).max(200), hidden: z.boolean() });
 export const PageHidden = z.object({ hidden: z.boolean() });
+export type PageHidden = z.infer<typeof PageHidden>;
 
 /** PUT /api/admin/competitions/{uic}/records: one record of a list. */
 export const RecordInput = z.object({

@@ -8,6 +8,7 @@ import {
   readFirstSheet,
 } from '../../../server/parsers/xlsx/index.ts';
 import { templateBytes, templates } from '../../../scripts/templates.ts';
+import { recordsFromSheet } from '../../../shared/records/sheet.ts';
 
 const template = (file: string) =>
   new Uint8Array(
@@ -29,8 +30,30 @@ describe('the downloadable templates', () => {
       ok: true,
       warnings: [],
       value: [
-        ['bib', 'event', 'first name', 'last name', 'club', 'category', 'lane'],
-        ['101', 'Women 100m', 'Aoife', 'Murphy', 'Dublin City Harriers', 'Senior', '4'],
+        [
+          'bib',
+          'event',
+          'first name',
+          'last name',
+          'club',
+          'category',
+          'lane',
+          'licence',
+          'pb',
+          'sb',
+        ],
+        [
+          '101',
+          'Women 100m',
+          'Aoife',
+          'Murphy',
+          'Dublin City Harriers',
+          'Senior',
+          '4',
+          'IRL-10234',
+          '11.62',
+          '11.80',
+        ],
       ],
     });
   });
@@ -58,6 +81,9 @@ describe('the downloadable templates', () => {
         points: null,
         lane: '4',
         pdfUrl: null,
+        licence: 'IRL-10234',
+        pb: '11.62',
+        sb: '11.80',
       },
     ]);
   });
@@ -121,5 +147,24 @@ describe('the downloadable templates', () => {
   it('parse the same way twice (row ids are not random)', () => {
     const bytes = template('manualTrackEventResults.xlsx');
     expect(parseTrackResultsXlsx(bytes, 'a.xlsx')).toEqual(parseTrackResultsXlsx(bytes, 'a.xlsx'));
+  });
+
+  it('parse: records, as the console reads them in the browser', () => {
+    const sheet = readFirstSheet(template('manualRecords.xlsx'), 'manualRecords.xlsx');
+    if (!sheet.ok) throw new Error(sheet.error.reason);
+    expect(recordsFromSheet(sheet.value)).toEqual({
+      ok: true,
+      records: [
+        {
+          type: 'MR',
+          eventName: 'Women 100m',
+          gender: 'F',
+          mark: '11.42',
+          holder: 'Aoife Murphy',
+          date: '2019',
+          clubWide: false,
+        },
+      ],
+    });
   });
 });
