@@ -89,6 +89,7 @@ export function indexAthletes(events: readonly EventRows[]): IndexedAthlete[] {
       }
       athlete.entry.bib ??= row.bib;
       athlete.entry.club ??= row.club;
+      athlete.entry.athleteId ??= row.athleteId ?? null;
       const fact = athlete.facts.get(event.id) ?? factOf(event);
       athlete.facts.set(event.id, fact);
       merge(fact, row, list, order);
@@ -114,6 +115,7 @@ const entryOf = (key: string, row: AthleteRow): IndexedEntry => ({
   name: row.name,
   bib: row.bib,
   club: row.club,
+  athleteId: row.athleteId ?? null,
   events: [],
 });
 

@@ -35,6 +35,8 @@ export const AthleteEntry = z.object({
   name: z.string(),
   bib: z.string().nullable(),
   club: z.string().nullable(),
+  /** The athlete's page across competitions (/athlete/{id}), where Rith knows them. */
+  athleteId: z.string().nullable(),
   events: z.array(AthleteEvent),
 });
 export type AthleteEntry = z.infer<typeof AthleteEntry>;

@@ -7,6 +7,7 @@ import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { AthleteProfile, RecordList } from '../../shared/schemas/athleteProfile.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import { fromNewestMail } from '../support/outbox.ts';
+import { publicMeet, uploadBatches } from '../support/meets.ts';
 
 // Bests and records as a club lives them, through the HTTP API: the same athletes over two
 // seasons and two clubs' meets, PBs and SBs flagged as the results land, a meeting record
@@ -355,5 +356,72 @@ describe('bests and records', () => {
       .where('toAddress', '=', 'someone.else@example.com')
       .execute();
     expect(none).toEqual([]);
+  });
+
+  it('joins up a real FinishLynx meet sent under two competitions, and the second equals every PB', async () => {
+    const files = ['lynx.evt', '001-1-01.lif', '001-1-02.lif', '011-1-01.lif', '029-1-01.lff'];
+    const first = await meet('2026-01-17', 'College Indoor I');
+    const second = await meet('2026-02-14', 'College Indoor II');
+    await uploadBatches(client, first.uic, 'college-indoor', [files]);
+    await uploadBatches(client, second.uic, 'college-indoor', [files]);
+    const rowsOf = async (uic: number) =>
+      (await publicMeet(t.url, uic)).flatMap((event) =>
+        event.results.map((row) => ({ event: event.eventName, heat: event.heat, ...row })),
+      );
+    const before = await rowsOf(first.uic);
+    const after = await rowsOf(second.uic);
+    expect(after.length).toBeGreaterThan(20);
+    expect(after.length).toBe(before.length);
+    // Every row is an athlete Rith knows, the same one in both meets.
+    const key = (r: (typeof after)[number]) => `${r.event}|${r.heat}|${r.name}|${r.club}`;
+    const firstIds = new Map(before.map((r) => [key(r), r.athleteId]));
+    for (const row of after) {
+      expect(row.athleteId, row.name).toBeTruthy();
+      expect(row.athleteId, row.name).toBe(firstIds.get(key(row)));
+    }
+    // Nothing to beat in the first; the same marks again equal each PB (indoors: no wind).
+    expect(before.filter((r) => (r.flags ?? []).length > 0)).toEqual([]);
+    const marked = after.filter((r) => /^\d/.test(r.rank ?? ''));
+    expect(marked.length).toBeGreaterThan(15);
+    for (const row of marked) expect(row.flags, `${row.event} ${row.name}`).toEqual(['=PB']);
+  });
+
+  it("keeps an entry's seed PB and SB, so a first meet on Rith flags PBs against them", async () => {
+    const competition = await meet('2026-05-02', 'Seeded Open');
+    const seeded = (name: string, pb: string) =>
+      athlete({ name, club: 'Seed AC', gender: 'F', lane: '1', pb, sb: pb });
+    const body = {
+      eventName: "Women's 200m",
+      trackDiscipline: 'TWO_HUNDRED_METER',
+      round: 'finals',
+      status: 'upcoming',
+      startListType: 'MANUAL',
+      startListFile: [seeded('Faster Than Seed', '25.40'), seeded('Slower Than Seed', '24.90')],
+    };
+    const made = await client.json<AdminEvent>(
+      `/api/admin/competitions/${competition.uic}/events`,
+      { method: 'POST', json: eventBody(body) },
+    );
+    expect(made.status).toBe(200);
+    // The start list's rows already link to the athletes.
+    expect(made.body.startListFile.every((row) => row.athleteId)).toBe(true);
+    const done = await client.json<AdminEvent>(`/api/admin/events/${made.body.id}`, {
+      method: 'PUT',
+      json: eventBody({
+        ...body,
+        status: 'official',
+        windSpeed: '+1.5',
+        resultsFileType: 'MANUAL',
+        results: [
+          run('Faster Than Seed', 'Seed AC', '25.10', '1'),
+          run('Slower Than Seed', 'Seed AC', '25.20', '2'),
+        ],
+      }),
+    });
+    expect(done.status).toBe(200);
+    const event = (await (
+      await fetch(`${t.url}/api/events/${made.body.id}`)
+    ).json()) as PublicEvent;
+    expect(flagsOf(event)).toEqual({ 'Faster Than Seed': ['PB'], 'Slower Than Seed': [] });
   });
 });

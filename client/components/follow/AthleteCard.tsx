@@ -1,3 +1,4 @@
+import { AthleteLink } from '../AthleteLink.tsx';
 import { Link } from 'react-router-dom';
 import type { AthleteEntry, AthleteEvent } from '../../../shared/schemas/athleteSearch.ts';
 import type { ShownEstimate } from '../../../shared/schedule/venue.ts';
@@ -75,7 +76,15 @@ export function AthleteCard({
     <li className={`athlete-item${followed ? ' is-followed' : ''}`}>
       <div className="athlete-item-head">
         <div>
-          <Heading className="athlete-item-name">{athlete.name}</Heading>
+          <Heading className="athlete-item-name">
+            {athlete.athleteId ? (
+              <AthleteLink id={athlete.athleteId} className="ev-athlete-link">
+                {athlete.name}
+              </AthleteLink>
+            ) : (
+              athlete.name
+            )}
+          </Heading>
           <p className="athlete-item-meta">
             {[athlete.bib ? `Bib ${athlete.bib}` : null, athlete.club].filter(Boolean).join(' · ')}
           </p>
