@@ -56,11 +56,7 @@ export async function mergeAthletes(
 }
 
 /** A wrong merge undone: the athlete stands alone again, with their own results. */
-export async function splitAthlete(
-  db: Db,
-  user: SessionUser,
-  id: string,
-): Promise<{ id: string }> {
+export async function splitAthlete(db: Db, user: SessionUser, id: string): Promise<{ id: string }> {
   const athlete = await clubsAthlete(db, user, id);
   if (athlete.mergedInto === null) throw new Invalid(NOT_MERGED);
   await db.updateTable('athletes').set({ mergedInto: null }).where('id', '=', id).execute();
