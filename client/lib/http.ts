@@ -96,3 +96,18 @@ export function errorText(error: unknown, fallback: string): string {
 /** The stable name the server gave a refusal, or null (no answer, or none given). */
 export const refusalCode = (error: unknown): ErrorCode | null =>
   error instanceof ApiRequestError ? error.code : null;
+
+/**
+ * What a page reads, or null when there is none to show: 404 (and 400 for an id that cannot
+ * be one) mean it does not exist, or the public may not see it.
+ */
+export async function orMissing<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
+      return null;
+    }
+    throw error;
+  }
+}

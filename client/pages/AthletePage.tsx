@@ -2,7 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { ApiRequestError } from '../lib/http.ts';
+import { orMissing } from '../lib/http.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { formatWind } from '../../shared/athletics/wind.ts';
@@ -24,16 +24,7 @@ import '../components/event/event.css';
 import '../components/standings/standings.css';
 import '../components/athlete/athlete.css';
 
-async function fetchAthlete(id: string): Promise<AthleteProfile | null> {
-  try {
-    return await api.athlete(id);
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
-      return null;
-    }
-    throw error;
-  }
-}
+const fetchAthlete = (id: string) => orMissing(api.athlete(id));
 
 /**
  * An athlete's page across competitions (issue 31): their bests per event, indoor and

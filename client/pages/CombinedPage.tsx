@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { ApiRequestError } from '../lib/http.ts';
+import { orMissing } from '../lib/http.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
@@ -15,16 +15,7 @@ import '../components/standings/standings.css';
 
 const trackParts = /^\d+m/;
 
-async function fetchStandings(id: string): Promise<CombinedEventStandings | null> {
-  try {
-    return await api.combinedEvent(id);
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
-      return null;
-    }
-    throw error;
-  }
-}
+const fetchStandings = (id: string) => orMissing(api.combinedEvent(id));
 
 /**
  * A combined event's live standings: each athlete's running total and place, with every

@@ -2,7 +2,7 @@ import { RecordNotes } from '../components/event/RecordNotes.tsx';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
-import { ApiRequestError } from '../lib/http.ts';
+import { orMissing } from '../lib/http.ts';
 import { queryKeys } from '../../shared/queryKeys.ts';
 import { usePageTitle } from '../lib/usePageTitle.ts';
 import { useLiveSubscription } from '../lib/useLive.ts';
@@ -37,16 +37,7 @@ import '../components/follow/follow.css';
  * be one) mean the event does not exist, or the public may not see it. A live removal
  * writes the same null.
  */
-async function fetchEvent(id: string): Promise<PublicEvent | null> {
-  try {
-    return await api.event(id);
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) {
-      return null;
-    }
-    throw error;
-  }
-}
+const fetchEvent = (id: string) => orMissing(api.event(id));
 
 /** "Overall: all 3 sections by time", or "Overall after 2 of 3 sections" while some are to run. */
 function overallTitle(event: PublicEvent): string {

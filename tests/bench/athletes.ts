@@ -17,13 +17,11 @@
 // embedded (PGlite in a temporary directory) always unless named; postgres when DATABASE_URL
 // is set (a fresh database of its own, dropped afterwards). No REDIS_URL is passed on: with the
 // in-process bus the change has dropped the index by the time updateEvent answers.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request } from 'autocannon';
-import pg from 'pg';
 import { connectDatabase, type Db } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { ensurePricePlans } from '../../server/pricing/plans.ts';
@@ -36,6 +34,7 @@ import {
 } from '../../shared/schemas/athleteSearch.ts';
 import { athlete, createClub, createCompetition, createEvent } from '../support/factory.ts';
 import { NodeProcess } from '../support/nodeProcess.ts';
+import { freshDatabase } from './product.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -404,24 +403,6 @@ async function seed(db: Db): Promise<Meet> {
 
 // ---- The run ----------------------------------------------------------------------------
 
-/** A PostgreSQL database of the bench's own, so other tests' data is never touched. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL!;
-  const name = `rith_bench_athletes_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 interface Answer {
   ms: number;
   bytes: number;
@@ -474,7 +455,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function runMode(mode: Mode): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-athletes-'));
-  const database = mode === 'postgres' ? await freshDatabase() : undefined;
+  const database = mode === 'postgres' ? await freshDatabase('athletes') : undefined;
   let node: NodeProcess | undefined;
   try {
     const seedStarted = performance.now();

@@ -20,14 +20,12 @@
 //     carry its athlete and exactly the PB/=PB/SB worked out here from the marks sent; the
 //     new athletes none of those; both the same record codes (which need no history), at
 //     least one; the nameless rows no flags. Any miss fails the bench (exit code 1).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { AdminClubs, AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { RecordList } from '../../shared/schemas/athleteProfile.ts';
@@ -35,7 +33,7 @@ import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { FieldDiscipline, TrackDiscipline } from '../../shared/domain.ts';
 import { athlete } from '../support/factory.ts';
 import { AdminClient, ADMIN_PASSWORD, competitionBody, eventBody } from '../support/admin.ts';
-import { freePort } from '../support/ports.ts';
+import { freshDatabase, startRith } from './product.ts';
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +49,6 @@ const eventCount = Number(values.events);
 const seedRows = Number(values['seed-rows']);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const sortedOf = (list: number[]) => [...list].sort((a, b) => a - b);
@@ -295,51 +292,6 @@ function expectedFlag(group: Group, person: Person, mark: number, seasonPast: nu
 
 // ---- The product -------------------------------------------------------------------------
 
-/** A PostgreSQL database of the bench's own, so other tests' data is never touched. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `rith_bench_bests_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function startRith(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, url };
-    await sleep(50);
-  }
-}
-
 /** POSTs an event with its results; the time from sending to the answer read. */
 async function publish(admin: AdminClient, uic: number, body: unknown) {
   const started = performance.now();
@@ -387,7 +339,7 @@ for (const script of ['scripts/build-client.mjs', 'scripts/build-server.mjs']) {
 }
 const groups = groupsOf(athleteCount);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-bests-'));
-const database = await freshDatabase();
+const database = await freshDatabase('bests');
 const env = {
   NODE_ENV: 'production',
   DATA_DIR: dataDir,

@@ -10,7 +10,7 @@
 // event's version that trial made, and prints p50, p99 and max (target: p99 <= 300 ms with
 // 1,000 spectators), then replays the whole competition again back to back into a second event
 // and prints how long the card's API took for all of it.
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,10 +23,10 @@ import type { FieldCard } from '../../shared/schemas/field.ts';
 import type { AdminClubs, AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
 import type { CreatedToken } from '../../shared/schemas/timingRoom.ts';
 import { AdminClient, ADMIN_PASSWORD, competitionBody } from '../support/admin.ts';
-import { freePort } from '../support/ports.ts';
 import { TokenClient } from '../support/tokens.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
 import { lastReceipts, reportsOf } from './receipts.ts';
+import { startRith } from './product.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -76,35 +76,6 @@ function series(): { start: AthleteRow[]; trials: Map<string, string[]> } {
     }
   }
   return { start, trials };
-}
-
-async function startRith(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url };
-    await sleep(50);
-  }
 }
 
 async function spectatorsOn(url: string, competitionUic: number): Promise<ChildProcess[]> {

@@ -11,16 +11,15 @@
 // postgres when DATABASE_URL is set (a fresh database of its own, dropped afterwards; REDIS_URL
 // is passed on as `npm start` would take it). autocannon runs in this process.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import type { ReadFixture } from './readSeed.ts';
 import { freePort } from '../support/ports.ts';
+import { freshDatabase } from './product.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -136,24 +135,6 @@ async function stop(server: Server | undefined): Promise<void> {
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** A PostgreSQL database of the bench's own, so other tests' data is never touched. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL!;
-  const name = `rith_bench_read_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 interface Target {
@@ -272,7 +253,7 @@ async function runEnv(
 
 async function runMode(mode: Mode): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-read-'));
-  const database = mode === 'postgres' ? await freshDatabase() : undefined;
+  const database = mode === 'postgres' ? await freshDatabase('read') : undefined;
   const env: Record<string, string> = database
     ? {
         DATABASE_URL: database.url,

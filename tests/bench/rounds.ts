@@ -9,7 +9,7 @@
 // and the last heat's file is sent as the timing room sends it (POST upload-lynx). Timed from
 // that POST to the last spectator holding (a) heat 1 with its q final and (b) the final with
 // Rith's drawn line-up; each run in a competition of its own.
-import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import type { AdminClubs, AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
 import type { UploadAccepted, UploadView } from '../../shared/schemas/upload.ts';
 import { AdminClient, ADMIN_PASSWORD, competitionBody } from '../support/admin.ts';
-import { freePort } from '../support/ports.ts';
 import type { ClientsCommand, ClientsMessage, ClientsRequest } from './liveClients.ts';
 import { lastReceipts, reportsOf } from './receipts.ts';
+import { startRith } from './product.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -55,31 +55,6 @@ function evtBeforeFinal(): Buffer {
       return !inFinal;
     });
   return Buffer.from(lines.join('\r\n'), 'latin1');
-}
-
-async function startRith(env: Record<string, string>) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { child, url };
-    await sleep(50);
-  }
 }
 
 async function spectatorsOn(url: string, competitionUic: number): Promise<ChildProcess[]> {

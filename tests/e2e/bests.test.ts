@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
   screenshot,
+  seriousViolations,
   settledVisitorPage,
   sharedBrowser,
   waitForUpdates,
@@ -35,16 +35,6 @@ const RECORDS_TEMPLATE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../client/public/templates/manualRecords.xlsx',
 );
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('bests and records', () => {
   it('the admin uploads the records; a phone sees PB and MR land live; the name opens the athlete', async () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -6,6 +5,7 @@ import {
   horizontalOverflow,
   rememberedVisitor,
   screenshot,
+  seriousViolations,
   settledVisitorPage,
   sharedBrowser,
 } from '../support/browser.ts';
@@ -105,17 +105,6 @@ const spectatorCell = (page: Page, bib: string, index: number) =>
     .locator('tr', { hasText: `Athlete ${bib}` })
     .locator('td.ev-col-attempt')
     .nth(index);
-
-/** WCAG 2.2 AA by axe-core: the serious and critical violations on the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const shown = (mark: string) => (mark === 'x' ? 'X' : mark);
 

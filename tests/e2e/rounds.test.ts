@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
   screenshot,
+  seriousViolations,
   settledVisitorPage,
   sharedBrowser,
   waitForUpdates,
@@ -47,16 +47,6 @@ function evtBeforeFinal(): Uint8Array {
       return !inFinal;
     });
   return new Uint8Array(Buffer.from(lines.join('\r\n'), 'latin1'));
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 describe('qualification', () => {

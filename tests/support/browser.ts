@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -109,4 +110,27 @@ export function rememberedVisitor(
  */
 export async function waitForUpdates(page: Page): Promise<void> {
   await page.locator('html[data-updates="live"]').waitFor({ state: 'attached' });
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The page's serious and critical WCAG violations, worded so a failure says what to fix. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // In the page itself, without the blank page a cross-frame run opens for each check:
+    // these pages have no frames, and a file of checks runs a third faster.
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`)
+          .join('\n'),
+    );
 }
