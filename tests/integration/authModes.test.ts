@@ -57,12 +57,16 @@ describe('with SMTP_URL set', () => {
       expect(mail.data).toMatch(/Content-Type: text\/plain/);
       expect(mail.data).toMatch(/Content-Type: text\/html/);
       expect(mail.data).toContain('https://results.example/reset-password?token=');
-      const row = await t.runtime.db
-        .selectFrom('outboxEmails')
-        .select('sentAt')
-        .where('toAddress', '=', admin.email)
-        .executeTakeFirstOrThrow();
-      expect(row.sentAt).not.toBeNull();
+      // The relay has it before the outbox records it sent: wait for that, not a moment.
+      const sentAt = async () =>
+        (
+          await t.runtime.db
+            .selectFrom('outboxEmails')
+            .select('sentAt')
+            .where('toAddress', '=', admin.email)
+            .executeTakeFirstOrThrow()
+        ).sentAt;
+      await expect.poll(sentAt, { timeout: 5_000 }).not.toBeNull();
     } finally {
       await relay.close();
     }
