@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
@@ -13,6 +13,7 @@ import type {
   AthleteProfile,
 } from '../../shared/schemas/athleteProfile.ts';
 import { BestFlags } from '../components/BestFlags.tsx';
+import { PageLoading, TableCard } from '../components/TableCard.tsx';
 import { AskToHide, OwnPageSwitch } from '../components/athlete/AthleteOwnPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -49,16 +50,7 @@ export function AthletePage() {
     );
   }
   if (data === null) return <NotFoundPage />;
-  if (!data) {
-    return (
-      <div className="container ev-event-page">
-        <div className="card ev-event-message" role="status" aria-live="polite">
-          <span className="spinner spinner-large" aria-hidden="true" />
-          <p>Loading athlete…</p>
-        </div>
-      </div>
-    );
-  }
+  if (!data) return <PageLoading text="Loading athlete…" />;
   return (
     <div className="container ev-event-page">
       <AthleteView athlete={data} />
@@ -102,137 +94,114 @@ function MarkText({ mark, windy }: { mark: AthleteMark | null; windy?: boolean }
 }
 
 function BestsTable({ bests }: { bests: AthleteBest[] }) {
-  const headingId = useId();
   const others = bests.some((b) => b.windAided || b.hand);
   return (
-    <section className="card ev-table-card" aria-labelledby={headingId}>
-      <div className="ev-table-card-head">
-        <h2 id={headingId}>Bests</h2>
-      </div>
-      {bests.length === 0 ? (
-        <p className="ev-table-empty">No marks yet.</p>
-      ) : (
-        <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className="ev-data-table">
-            <caption className="visually-hidden">
-              Personal and season bests per event, indoor and outdoor apart
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col" className="ev-col-num">
-                  <abbr title="Personal best">PB</abbr>
-                </th>
-                <th scope="col" className="ev-col-num">
-                  <abbr title="Season best">SB</abbr>
-                </th>
-                {others && (
-                  <th scope="col" className="ev-col-num">
-                    Other marks
-                  </th>
+    <TableCard
+      title="Bests"
+      caption="Personal and season bests per event, indoor and outdoor apart"
+      empty={bests.length === 0 ? <p className="ev-table-empty">No marks yet.</p> : undefined}
+      note="Bests count legal, fully automatic marks; a wind-aided (w) or hand-timed (h) mark is shown apart."
+    >
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col" className="ev-col-num">
+            <abbr title="Personal best">PB</abbr>
+          </th>
+          <th scope="col" className="ev-col-num">
+            <abbr title="Season best">SB</abbr>
+          </th>
+          {others && (
+            <th scope="col" className="ev-col-num">
+              Other marks
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {bests.map((best) => (
+          <tr key={`${best.event}-${best.indoor}`}>
+            <th scope="row">
+              {best.event}
+              {best.indoor && <span className="combined-mark">Indoor</span>}
+            </th>
+            <td className="ev-col-num">
+              <MarkText mark={best.pb} />
+            </td>
+            <td className="ev-col-num">
+              <MarkText mark={best.sb} />
+            </td>
+            {others && (
+              <td className="ev-col-num">
+                {best.windAided && (
+                  <span>
+                    <MarkText mark={best.windAided} windy />
+                  </span>
                 )}
-              </tr>
-            </thead>
-            <tbody>
-              {bests.map((best) => (
-                <tr key={`${best.event}-${best.indoor}`}>
-                  <th scope="row">
-                    {best.event}
-                    {best.indoor && <span className="combined-mark">Indoor</span>}
-                  </th>
-                  <td className="ev-col-num">
-                    <MarkText mark={best.pb} />
-                  </td>
-                  <td className="ev-col-num">
-                    <MarkText mark={best.sb} />
-                  </td>
-                  {others && (
-                    <td className="ev-col-num">
-                      {best.windAided && (
-                        <span>
-                          <MarkText mark={best.windAided} windy />
-                        </span>
-                      )}
-                      {best.hand && (
-                        <span>
-                          {' '}
-                          <MarkText mark={best.hand} /> <abbr title="Hand timed">h</abbr>
-                        </span>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className="ev-table-empty">
-        Bests count legal, fully automatic marks; a wind-aided (w) or hand-timed (h) mark is shown
-        apart.
-      </p>
-    </section>
+                {best.hand && (
+                  <span>
+                    {' '}
+                    <MarkText mark={best.hand} /> <abbr title="Hand timed">h</abbr>
+                  </span>
+                )}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </TableCard>
   );
 }
 
 function ResultsList({ athlete }: { athlete: AthleteProfile }) {
-  const headingId = useId();
   return (
-    <section className="card ev-table-card" aria-labelledby={headingId}>
-      <div className="ev-table-card-head">
-        <h2 id={headingId}>Results</h2>
-        <p className="ev-table-count">
-          {athlete.results.length} {athlete.results.length === 1 ? 'result' : 'results'}
-        </p>
-      </div>
-      <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="ev-data-table athlete-results">
-          <caption className="visually-hidden">
-            {`${athlete.name}'s results on Rith, newest first`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col" className="ev-col-result">
-                Mark
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {athlete.results.map((result) => (
-              <tr key={result.eventId}>
-                <th scope="row">
-                  <Link to={`/event/${result.eventId}`}>{result.eventName}</Link>
-                  <span className="combined-mark">
-                    {[result.competitionName, roundLabel(result.round)].filter(Boolean).join(' · ')}
-                  </span>
-                  <span className="combined-mark">
-                    <time dateTime={result.date}>{result.date}</time>
-                    {result.place && ` · ${placeWords(result.place)}`}
-                  </span>
-                </th>
-                <td className="ev-col-result">
-                  {result.mark ?? ''}
-                  <span className="athlete-flags">
-                    <BestFlags flags={result.flags} />
-                  </span>
-                  {formatWind(result.wind) && (
-                    <span className="combined-mark">{formatWind(result.wind)}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <TableCard
+      title="Results"
+      count={`${athlete.results.length} ${athlete.results.length === 1 ? 'result' : 'results'}`}
+      caption={`${athlete.name}'s results on Rith, newest first`}
+      tableClassName="athlete-results"
+    >
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col" className="ev-col-result">
+            Mark
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {athlete.results.map((result) => (
+          <tr key={result.eventId}>
+            <th scope="row">
+              <Link to={`/event/${result.eventId}`}>{result.eventName}</Link>
+              <span className="combined-mark">
+                {[result.competitionName, roundLabel(result.round)].filter(Boolean).join(' · ')}
+              </span>
+              <span className="combined-mark">
+                <time dateTime={result.date}>{result.date}</time>
+                {result.place && ` · ${placeWords(result.place)}`}
+              </span>
+            </th>
+            <td className="ev-col-result">
+              {result.mark ?? ''}
+              <span className="athlete-flags">
+                <BestFlags flags={result.flags} />
+              </span>
+              {formatWind(result.wind) && (
+                <span className="combined-mark">{formatWind(result.wind)}</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableCard>
   );
 }
 
 function AthleteView({ athlete }: { athlete: AthleteProfile }) {
   return (
     <>
-      <header className="card athlete-header">
+      <header className="card ev-page-head">
         <h1>{athlete.name}</h1>
         {athlete.club && <p className="standings-muted">{athlete.club}</p>}
       </header>

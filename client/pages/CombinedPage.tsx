@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
@@ -10,6 +9,7 @@ import { partsVersion } from '../components/standings/useStandings.ts';
 import { formatPerformance } from '../../shared/athletics/performance.ts';
 import type { CombinedEventStandings } from '../../shared/schemas/combined.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { PageLoading, TableCard } from '../components/TableCard.tsx';
 import '../components/event/event.css';
 import '../components/standings/standings.css';
 
@@ -47,25 +47,15 @@ export function CombinedPage() {
   const standings = live.data ?? first.data;
   usePageTitle(standings ? `${standings.name} — Standings` : 'Combined event');
   if (first.data === null) return <NotFoundPage />;
-  if (!standings) {
-    return (
-      <div className="container ev-event-page">
-        <div className="card ev-event-message" role="status" aria-live="polite">
-          <span className="spinner spinner-large" aria-hidden="true" />
-          <p>Loading standings…</p>
-        </div>
-      </div>
-    );
-  }
+  if (!standings) return <PageLoading text="Loading standings…" />;
   return <StandingsView standings={standings} />;
 }
 
 function StandingsView({ standings }: { standings: CombinedEventStandings }) {
-  const headingId = useId();
   const leader = standings.standings.find((s) => s.place === 1);
   return (
     <div className="container ev-event-page">
-      <header className="card ev-header">
+      <header className="card ev-page-head">
         <h1>{standings.name}</h1>
         <p className="standings-muted">
           {standings.events.length} events · points by the World Athletics scoring tables, live
@@ -77,70 +67,58 @@ function StandingsView({ standings }: { standings: CombinedEventStandings }) {
         </p>
         {leader && <p className="standings-muted">{leader.total} points</p>}
       </header>
-      <section className="card ev-table-card" aria-labelledby={headingId}>
-        <div className="ev-table-card-head">
-          <h2 id={headingId}>Standings</h2>
-          <p className="ev-table-count">
-            {standings.standings.length} {standings.standings.length === 1 ? 'athlete' : 'athletes'}
-          </p>
-        </div>
-        <div className="ev-table-scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
-          <table className="ev-data-table">
-            <caption className="visually-hidden">
-              {`${standings.name}: place, athlete, total and each event's mark and points`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className="ev-col-rank ev-sticky-col">
-                  <abbr title="Place">Pl</abbr>
-                </th>
-                <th scope="col" className="ev-col-name ev-sticky-col">
-                  Name
-                </th>
-                <th scope="col" className="ev-col-num">
-                  Total
-                </th>
-                {standings.events.map((event) => (
-                  <th scope="col" key={event.eventId} className="ev-col-num">
-                    <Link to={`/event/${event.eventId}`} title={event.eventName}>
-                      {event.part}
-                    </Link>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {standings.standings.map((athlete, i) => (
-                <tr key={`${athlete.bib ?? ''}-${athlete.name}-${i}`}>
-                  <td className="ev-col-rank ev-sticky-col">{athlete.place ?? ''}</td>
-                  <th scope="row" className="ev-col-name ev-sticky-col">
-                    {athlete.name}
-                    {athlete.club && <span className="combined-mark">{athlete.club}</span>}
-                  </th>
-                  <td className="ev-col-num combined-total">{athlete.total}</td>
-                  {athlete.events.map((score, j) => {
-                    const part = standings.events[j]?.part ?? '';
-                    const mark = formatPerformance(
-                      score.performance,
-                      trackParts.test(part) ? 'track' : 'field',
-                    );
-                    return (
-                      <td key={score.eventId} className="ev-col-num">
-                        <span className="combined-points">{score.points ?? ''}</span>
-                        {mark && <span className="combined-mark">{mark}</span>}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="ev-table-empty">
-          No place for an athlete who did not start an event. Ties: more events won against the
-          other, then the best single event.
-        </p>
-      </section>
+      <TableCard
+        title="Standings"
+        count={`${standings.standings.length} ${standings.standings.length === 1 ? 'athlete' : 'athletes'}`}
+        caption={`${standings.name}: place, athlete, total and each event's mark and points`}
+        note="No place for an athlete who did not start an event. Ties: more events won against the other, then the best single event."
+      >
+        <thead>
+          <tr>
+            <th scope="col" className="ev-col-rank ev-sticky-col">
+              <abbr title="Place">Pl</abbr>
+            </th>
+            <th scope="col" className="ev-col-name ev-sticky-col">
+              Name
+            </th>
+            <th scope="col" className="ev-col-num">
+              Total
+            </th>
+            {standings.events.map((event) => (
+              <th scope="col" key={event.eventId} className="ev-col-num">
+                <Link to={`/event/${event.eventId}`} title={event.eventName}>
+                  {event.part}
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {standings.standings.map((athlete, i) => (
+            <tr key={`${athlete.bib ?? ''}-${athlete.name}-${i}`}>
+              <td className="ev-col-rank ev-sticky-col">{athlete.place ?? ''}</td>
+              <th scope="row" className="ev-col-name ev-sticky-col">
+                {athlete.name}
+                {athlete.club && <span className="combined-mark">{athlete.club}</span>}
+              </th>
+              <td className="ev-col-num combined-total">{athlete.total}</td>
+              {athlete.events.map((score, j) => {
+                const part = standings.events[j]?.part ?? '';
+                const mark = formatPerformance(
+                  score.performance,
+                  trackParts.test(part) ? 'track' : 'field',
+                );
+                return (
+                  <td key={score.eventId} className="ev-col-num">
+                    <span className="combined-points">{score.points ?? ''}</span>
+                    {mark && <span className="combined-mark">{mark}</span>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </TableCard>
     </div>
   );
 }
