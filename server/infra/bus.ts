@@ -197,6 +197,8 @@ export class RedisStreamBus implements Bus {
   private readonly seen = new Set<string>();
   private readonly listeners = new Listeners();
   private lastId: string | undefined;
+  /** The last id whose entry was found lost, so one loss is reported once. */
+  private gapReportedAt: string | undefined;
   private readerWasReady = false;
   private closed = false;
   private readonly loop: Promise<void>;
@@ -338,10 +340,13 @@ export class RedisStreamBus implements Bus {
    */
   private async checkContinuity(): Promise<void> {
     const id = this.lastId;
-    if (id === undefined) return;
+    // Redis coming back in stages can make the reader ready twice before anything new is
+    // read: the loss at this id was reported already, and one resync covers it.
+    if (id === undefined || id === this.gapReportedAt) return;
     try {
       const kept = id === '0-0' ? [] : await this.writer.xrange(STREAM, id, id);
       if (kept.length === 0 && !this.closed) {
+        this.gapReportedAt = id;
         this.log.warn({ lastId: id }, 'change bus: stream entries were lost; resyncing');
         this.listeners.gap();
       }
