@@ -13,6 +13,7 @@ import * as m0011 from './0011_push_subscription_limits.ts';
 import * as m0012 from './0012_field_card.ts';
 import * as m0013 from './0013_rounds_and_scores.ts';
 import * as m0014 from './0014_athletes_and_bests.ts';
+import * as m0015 from './0015_exchange.ts';
 
 /**
  * Every migration, by file name. Imported statically (not read from disk at run time) so
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0012_field_card': m0012,
   '0013_rounds_and_scores': m0013,
   '0014_athletes_and_bests': m0014,
+  '0015_exchange': m0015,
 };

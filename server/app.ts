@@ -17,6 +17,7 @@ import { teamRoutes } from './teams/routes.ts';
 import { combinedRoutes } from './combined/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { athletePageRoutes } from './bests/routes.ts';
+import { exchangeRoutes } from './exchange/routes.ts';
 import { athleteRoutes } from './athletes/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(teamRoutes);
   await app.register(combinedRoutes);
   await app.register(athletePageRoutes, runtime);
+  await app.register(exchangeRoutes, { db });
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseJob, ParseOutput } from '../server/parsers/upload.ts';
+import type { ExchangeJob, ExchangeOutput } from '../server/parsers/exchange/job.ts';
 import { ownModule, threadStart } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {
@@ -13,10 +14,14 @@ const STARTUP_LIMIT_MS = 30_000;
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 10_000, maxMemoryMb: 256 };
 
+/** What the thread parses: an upload's files, or an import's exchange file. */
+export type SandboxJob = { kind: 'upload'; job: ParseJob } | { kind: 'exchange'; job: ExchangeJob };
+type SandboxOutput = ParseOutput | ExchangeOutput;
+
 interface Task {
   id: number;
-  job: ParseJob;
-  resolve(output: ParseOutput): void;
+  job: SandboxJob;
+  resolve(output: SandboxOutput): void;
   reject(err: Error): void;
 }
 
@@ -43,6 +48,15 @@ export class ParseSandbox {
   ) {}
 
   parse(job: ParseJob): Promise<ParseOutput> {
+    return this.run({ kind: 'upload', job }) as Promise<ParseOutput>;
+  }
+
+  /** An import's file (server/parsers/exchange/), under the same limits as an upload's. */
+  parseExchange(job: ExchangeJob): Promise<ExchangeOutput> {
+    return this.run({ kind: 'exchange', job }) as Promise<ExchangeOutput>;
+  }
+
+  private run(job: SandboxJob): Promise<SandboxOutput> {
     if (this.closed) return Promise.reject(new Error('parse sandbox closed'));
     return new Promise((resolve, reject) => {
       this.tasks.push({ id: this.nextId++, job, resolve, reject });
@@ -60,7 +74,7 @@ export class ParseSandbox {
     });
     let loaded!: () => void;
     this.ready = new Promise((resolve) => (loaded = resolve));
-    thread.on('message', (message: { ready: true } | { id: number; output: ParseOutput }) => {
+    thread.on('message', (message: { ready: true } | { id: number; output: SandboxOutput }) => {
       if ('ready' in message) return loaded();
       if (this.current?.task.id !== message.id) return;
       this.finish(message.output);
@@ -102,7 +116,7 @@ export class ParseSandbox {
     });
   }
 
-  private finish(output: ParseOutput): void {
+  private finish(output: SandboxOutput): void {
     const current = this.current;
     if (!current) return;
     clearTimeout(current.timer);
@@ -135,12 +149,13 @@ export class ParseSandbox {
     this.pump();
   }
 
-  private failure(task: Task, reason: string): ParseOutput {
-    const file = task.job.files[0];
+  private failure({ job }: Task, reason: string): SandboxOutput {
+    if (job.kind === 'exchange') return { ok: false, error: { file: job.job.name, reason } };
+    const file = job.job.files[0];
     return {
       ok: false,
       format: file?.format ?? 'xlsx',
-      error: { file: task.job.files.map((f) => f.name).join(', ') || '(none)', reason },
+      error: { file: job.job.files.map((f) => f.name).join(', ') || '(none)', reason },
     };
   }
 

@@ -14,6 +14,7 @@ import type { CompetitionToken, CreatedToken, TokenRole } from '../../shared/sch
 import type { LineUpEdit, ProgressionRule } from '../../shared/schemas/event.ts';
 import type { RecordList } from '../../shared/schemas/athleteProfile.ts';
 import type { SheetRecord } from '../../shared/records/sheet.ts';
+import type { ImportAnswer } from '../../shared/schemas/exchange.ts';
 import { request, sendForm, sendJson } from './http.ts';
 
 /**
@@ -78,6 +79,10 @@ export const adminApi = {
     sendJson<AdminEvent>('PUT', `${eventPath(id)}/progression`, rule),
   deleteEvent: (id: string) => request<{ ok: true }>(eventPath(id), { method: 'DELETE' }),
   records: (uic: number) => request<RecordList>(`${competitionPath(uic)}/records`),
+  importMeet: (uic: number, file: File, dryRun: boolean) =>
+    sendFile<ImportAnswer>(`${competitionPath(uic)}/import${dryRun ? '?dryRun=1' : ''}`, file),
+  setResultsFinal: (uic: number, final: boolean) =>
+    sendJson<AdminCompetition>('PUT', `${competitionPath(uic)}/results-final`, { final }),
   setRecords: (uic: number, records: SheetRecord[]) =>
     sendJson<RecordList>('PUT', `${competitionPath(uic)}/records`, { records }),
   mergeAthlete: (id: string, into: string) =>

@@ -14,6 +14,7 @@ import { EventsSection } from '../components/admin/EventsSection.tsx';
 import { TimingRoomSection } from '../components/admin/TimingRoomSection.tsx';
 import { ScreensSection } from '../components/admin/ScreensSection.tsx';
 import { RecordsSection } from '../components/admin/RecordsSection.tsx';
+import { ExchangeSection } from '../components/admin/ExchangeSection.tsx';
 import { totalAthletes } from '../components/admin/athleteCount.ts';
 import {
   useAdminClubs,
@@ -148,6 +149,7 @@ export function AdminPage() {
         <ScreensSection clubUrlName={club.urlName} competition={competition} />
       )}
       {competition && <RecordsSection key={competition.uic} competition={competition} />}
+      {competition && <ExchangeSection key={competition.uic} competition={competition} />}
 
       <EventsSection
         competition={competition}

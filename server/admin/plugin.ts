@@ -6,6 +6,7 @@ import { adminEventRoutes } from '../events/adminRoutes.ts';
 import { adminTeamRoutes } from '../teams/routes.ts';
 import { adminCombinedRoutes } from '../combined/routes.ts';
 import { adminAthleteRoutes } from '../bests/routes.ts';
+import { adminExchangeRoutes } from '../exchange/routes.ts';
 import { uploadRoutes } from '../uploads/routes.ts';
 import { tokenRoutes } from '../timingRoom/routes.ts';
 import { agentOnRoute } from '../timingRoom/scope.ts';
@@ -38,6 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   await app.register(adminTeamRoutes, deps);
   await app.register(adminCombinedRoutes, deps);
   await app.register(adminAthleteRoutes, deps);
+  await app.register(adminExchangeRoutes, deps);
   await app.register(uploadRoutes, deps);
   await app.register(tokenRoutes, deps);
 };

@@ -141,3 +141,21 @@ export async function removeCompetitionImage(
   await swapImage(deps, uic, null);
   return reread(deps.db, user, uic);
 }
+
+/**
+ * Marks the competition's results final for the federation (now), or takes the mark back:
+ * from then on its exports carry the corrections made since (server/exchange/). Marking it
+ * again keeps the first time: corrections are counted from when it was first sent.
+ */
+export async function setResultsFinal(
+  deps: ChangeDeps,
+  user: SessionUser,
+  uic: number,
+  final: boolean,
+): Promise<AdminCompetition> {
+  const stored = await ownedCompetition(deps.db, user, uic);
+  if (final !== (stored.resultsFinalAt !== null)) {
+    await updateCompetition(deps, uic, { resultsFinalAt: final ? new Date() : null });
+  }
+  return reread(deps.db, user, uic);
+}

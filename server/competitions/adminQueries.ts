@@ -13,6 +13,13 @@ function adminCompetitions(db: Db, clubUics: number[]) {
     .selectFrom('competitions')
     .select(publicCompetitionColumns)
     .select(['competitions.timeTableFile', eventCount])
+    .select(
+      sql<
+        string | null
+      >`to_char(competitions.results_final_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        'resultsFinalAt',
+      ),
+    )
     .where('competitions.clubUic', 'in', clubUics);
 }
 

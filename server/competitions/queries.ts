@@ -81,3 +81,26 @@ export function findPublicCompetition(db: Db, uic: number): Promise<Competition 
     .where('competitions.uic', '=', uic)
     .executeTakeFirst();
 }
+
+/**
+ * What an export or a results PDF says of its competition (server/exchange/), whether or not
+ * the public may see it: the caller decides who may read a hidden one.
+ */
+export function exchangeCompetition(db: Db, uic: number) {
+  return db
+    .selectFrom('competitions')
+    .innerJoin('clubs', 'clubs.uic', 'competitions.clubUic')
+    .select([
+      'competitions.uic',
+      'competitions.clubUic',
+      'competitions.competitionName',
+      'competitions.date',
+      'competitions.location',
+      'competitions.resultsFinalAt',
+      'clubs.clubName',
+      sql<boolean>`competitions.visible and clubs.visible`.as('isPublic'),
+    ])
+    .where('competitions.uic', '=', uic)
+    .executeTakeFirst();
+}
+export type ExchangeCompetition = NonNullable<Awaited<ReturnType<typeof exchangeCompetition>>>;

@@ -118,6 +118,8 @@ export interface CompetitionsTable {
   timeTableType: Generated<FileType>;
   timeTableFileName: string | null;
   timeTableFile: Json<unknown> | null;
+  /** When the results were marked final for the federation; exports carry corrections since. */
+  resultsFinalAt: Timestamp | null;
   version: Generated<number>;
   createdAt: Generated<Timestamp>;
   updatedAt: Generated<Timestamp>;
@@ -161,6 +163,10 @@ export interface EventsTable {
   /** The admin chose the round: the files no longer decide it. */
   roundLocked: Generated<boolean>;
   timetableKey: string | null;
+  /** The race an import made or filled (migrations/0015_exchange.ts). */
+  exchangeKey: string | null;
+  /** What the import last wrote of it: the same again writes nothing. */
+  exchangeHash: string | null;
   /** Unofficial results from the finish camera's scoreboard feed, until a file's arrive. */
   live: ColumnType<LiveResults | null, string | null | undefined, string | null>;
   /** When it really started, on the venue's clock (HH:MM:SS): the estimated starts' input. */

@@ -18,6 +18,8 @@ export { saveEventFile } from './files.ts';
 export { RowCapExceeded } from './columns.ts';
 export { saveTimetableEvents } from './timetable.ts';
 export { eventTypeOf, uploadedEventFacts } from './queries.ts';
+export type { EventFields } from './columns.ts';
+export { findImportedEvent } from './exchange.ts';
 
 /** lynx.sch: the races in running order, which tell rounds and heats before any file. */
 export function saveSchedule(

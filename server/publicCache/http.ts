@@ -43,6 +43,11 @@ export async function sendCached(
   reply: FastifyReply,
   cached: Cached<unknown>,
   missing = 'Not found',
+  /** A payload that is not JSON (a PDF, a CSV): its type; a PDF is compressed already. */
+  as: { type: string; compress: boolean } = {
+    type: 'application/json; charset=utf-8',
+    compress: true,
+  },
 ): Promise<FastifyReply> {
   if (!cached.json) throw new NotFound(missing);
   reply
@@ -50,9 +55,9 @@ export async function sendCached(
     .header('etag', cached.etag)
     .header('vary', 'accept-encoding');
   if (isNotModified(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.type(as.type);
   const encoding =
-    cached.json.length >= COMPRESS_MIN_BYTES
+    as.compress && cached.json.length >= COMPRESS_MIN_BYTES
       ? acceptedEncoding(request.headers['accept-encoding'])
       : null;
   if (encoding === null) return reply.send(cached.json);

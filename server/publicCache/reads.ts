@@ -31,6 +31,14 @@ import { CombinedEventList, CombinedEventStandings } from '../../shared/schemas/
 import { combinedEventList, combinedEventStandings } from '../combined/service.ts';
 import { AthleteProfile } from '../../shared/schemas/athleteProfile.ts';
 import { athleteProfile } from '../bests/athlete.ts';
+import type { ExchangeFormat } from '../../shared/schemas/exchange.ts';
+import {
+  competitionResultsPdf,
+  eventResultsPdf,
+  exportCompetition,
+  readableCompetition,
+} from '../exchange/service.ts';
+import { competitionOfEvent } from '../events/exchange.ts';
 
 /**
  * No bus message announces a club (tags.ts): the list of clubs is read again after this long,
@@ -240,6 +248,50 @@ export class PublicReads {
         facts: null,
         tags: stale,
         ttlMs: ATHLETE_TTL_MS,
+      };
+    });
+  }
+
+  /**
+   * GET /api/competitions/{uic}/export: the public results in a federation format. Stale with
+   * any change of its results (scoreboard lines are none) or of the competition (its mark of
+   * results sent). Facts: the file name.
+   */
+  exportOf(uic: number, format: ExchangeFormat): Promise<Cached<string | null>> {
+    return this.cache.read(`export:${uic}:${format}`, async () => {
+      const stale = [tags.resultsOf(uic), tags.eventCount(uic), tags.competition(uic)];
+      const readable = await readableCompetition(this.db, uic, undefined);
+      if (!readable) return { json: null, facts: null, tags: stale };
+      const file = await exportCompetition(this.db, readable, format);
+      return { json: file.bytes, facts: file.fileName, tags: stale };
+    });
+  }
+
+  /** GET /api/competitions/{uic}/results.pdf: stale with any of its events, lines included. */
+  competitionPdf(uic: number): Promise<Cached<string | null>> {
+    return this.cache.read(`results-pdf:${uic}`, async () => {
+      const stale = [tags.eventsOf(uic), tags.competition(uic)];
+      const readable = await readableCompetition(this.db, uic, undefined);
+      if (!readable) return { json: null, facts: null, tags: stale };
+      const file = await competitionResultsPdf(this.db, readable);
+      return { json: file.bytes, facts: file.fileName, tags: stale };
+    });
+  }
+
+  /** GET /api/events/{id}/results.pdf: stale with the event and its competition. */
+  eventPdf(id: string): Promise<Cached<string | null>> {
+    if (!isEventId(id)) return Promise.resolve(MISSING);
+    return this.cache.read(`event-pdf:${id}`, async () => {
+      const uic = await competitionOfEvent(this.db, id);
+      const missing = { json: null, facts: null, tags: [tags.event(id), tags.competitions] };
+      if (uic === undefined) return missing;
+      const readable = await readableCompetition(this.db, uic, undefined);
+      const file = readable && (await eventResultsPdf(this.db, readable, id));
+      if (!file) return { ...missing, tags: [...missing.tags, tags.competition(uic)] };
+      return {
+        json: file.bytes,
+        facts: file.fileName,
+        tags: [tags.event(id), tags.competition(uic)],
       };
     });
   }

@@ -73,6 +73,8 @@ export type CompetitionFlags = z.infer<typeof CompetitionFlags>;
 /** A competition as its club's admins see it: the public fields plus the parsed timetable. */
 export const AdminCompetition = Competition.extend({
   timeTableFile: TimetableRows.nullable(),
+  /** When the club marked the results final for the federation (ISO 8601); null when not. */
+  resultsFinalAt: z.string().nullable(),
 });
 export type AdminCompetition = z.infer<typeof AdminCompetition>;
 export const AdminCompetitionList = z.array(AdminCompetition);

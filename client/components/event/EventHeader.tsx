@@ -68,6 +68,16 @@ export function EventHeader({
           {event.pdfLink && (
             <PhotoFinishDialog pdfLink={event.pdfLink} eventName={event.eventName} />
           )}
+          {(event.shown === 'results' || event.shown === 'live') && (
+            <a
+              className="btn btn-secondary"
+              href={`/api/events/${event.id}/results.pdf`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              Results PDF
+            </a>
+          )}
           <ShareLink event={event} competitionName={competition.competitionName} />
         </div>
       </div>

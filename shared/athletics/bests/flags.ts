@@ -1,4 +1,6 @@
 import type { BestsEvent } from './event.ts';
+import type { AthleteRow } from '../../schemas/athlete.ts';
+import { formatPerformance } from '../performance.ts';
 import { isBetter } from './marks.ts';
 
 /**
@@ -121,4 +123,30 @@ export function bestsNews(
   const pbs = rows.filter((row) => row.flags?.includes('PB')).length;
   const parts = [...records, ...(pbs > 0 ? [`${pbs} ${pbs === 1 ? 'PB' : 'PBs'}`] : [])];
   return parts.length === 0 ? '' : `${parts.join('. ')}.`;
+}
+
+/**
+ * Each record a result broke or equalled, with the record as it stood before ("Meeting record:
+ * Ann Lee 11.75, was 11.80 (Old Holder, 2019)"): what the announcer reads out, the event page
+ * shows and the results PDF prints.
+ */
+export function recordNotes(
+  rows: readonly AthleteRow[],
+  kind: 'track' | 'field',
+): { key: string; text: string }[] {
+  return rows.flatMap((row) =>
+    (row.records ?? []).map((record) => {
+      const equalled = row.flags?.includes(`=${record.type}`) ?? false;
+      const name = flagName(equalled ? `=${record.type}` : record.type);
+      const was = [record.holder, record.date].filter(Boolean).join(', ');
+      const mark = formatPerformance(
+        kind === 'field' ? (row.best ?? row.performance) : row.performance,
+        kind,
+      );
+      return {
+        key: `${row.id}-${record.type}`,
+        text: `${name}: ${row.name} ${mark}, ${equalled ? 'equalling' : 'was'} ${record.mark}${was ? ` (${was})` : ''}`,
+      };
+    }),
+  );
 }

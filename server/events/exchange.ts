@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { Round } from '../../shared/domain.ts';
+import { publicRows } from '../../shared/meet/shown.ts';
+import { runningOrder } from '../../shared/meet/runningOrder.ts';
+import { correctedAtColumn, eventHistory, isoTime } from './history.ts';
+import { isEventId } from './queries.ts';
+
+/*
+ * What the events domain offers meets in and out (server/exchange/): the events an import
+ * made or fills, and a competition's events as an export or a results PDF reads them.
+ */
+
+/** A race of an import: the key it was made with, and what it says of itself. */
+export interface ImportedRace {
+  key: string;
+  eventName: string;
+  round: Round;
+  heat: number | null;
+}
+
+/**
+ * The event a race lands on: the one an import made of it before (its key), else one the club
+ * made itself with the same name, round and heat (a timetable's, say), which it fills.
+ */
+export async function findImportedEvent(trx: Db, competitionUic: number, race: ImportedRace) {
+  const columns = ['id', 'exchangeHash', 'roundLocked', 'status'] as const;
+  const made = await trx
+    .selectFrom('events')
+    .select(columns)
+    .where('competitionUic', '=', competitionUic)
+    .where('exchangeKey', '=', race.key)
+    .forUpdate()
+    .executeTakeFirst();
+  if (made) return made;
+  return trx
+    .selectFrom('events')
+    .select(columns)
+    .where('competitionUic', '=', competitionUic)
+    .where('exchangeKey', 'is', null)
+    .where(sql<string>`lower(event_name)`, '=', race.eventName.trim().toLowerCase())
+    .where('round', 'in', [race.round, 'unknown'])
+    .where(sql<boolean>`heat is not distinct from ${race.heat}`)
+    .orderBy('createdAt')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * A competition's events as the public sees them (results only once they are shown, the
+ * unofficial lines only while they are: shared/meet/shown.ts), in running order; with
+ * `hidden`, the club admin's view, hidden events too.
+ */
+export async function exchangeEvents(
+  db: Db,
+  competitionUic: number,
+  hidden: boolean,
+  only?: string,
+) {
+  let query = db
+    .selectFrom('events')
+    .select([
+      'id',
+      'competitionUic',
+      'eventName',
+      'eventType',
+      'trackDiscipline',
+      'fieldDiscipline',
+      'round',
+      'heat',
+      'heatCount',
+      'time',
+      'runOrder',
+      'status',
+      'visible',
+      'windSpeed',
+      'startListFile',
+      'results',
+      'live',
+      'progress',
+      'exchangeKey',
+      sql<Date>`events.updated_at`.as('updatedAt'),
+      'version',
+      correctedAtColumn,
+    ])
+    .where('competitionUic', '=', competitionUic);
+  if (!hidden) query = query.where('visible', '=', true);
+  if (only !== undefined) query = query.where('id', '=', only);
+  const rows = await query.execute();
+  return runningOrder(
+    rows.map((row) => ({
+      ...publicRows(row),
+      correctedAt: isoTime(row.correctedAt),
+    })),
+  );
+}
+export type ExchangeEventRow = Awaited<ReturnType<typeof exchangeEvents>>[number];
+
+/** The corrections of an event's results made after `since`, oldest first. */
+export async function correctionsSince(db: Db, eventId: string, since: Date) {
+  const history = await eventHistory(db, eventId);
+  return history.versions.filter((v) => v.correction && new Date(v.at) > since).reverse();
+}
+
+/** The competition an event is of; undefined when there is no such event. */
+export async function competitionOfEvent(db: Db, eventId: string): Promise<number | undefined> {
+  if (!isEventId(eventId)) return undefined;
+  const row = await db
+    .selectFrom('events')
+    .select('competitionUic')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.competitionUic;
+}

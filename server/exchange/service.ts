@@ -1,0 +1,112 @@
+import type { Db } from '../db/connect.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { ExchangeFormat } from '../../shared/schemas/exchange.ts';
+import { exchangeCompetition, type ExchangeCompetition } from '../competitions/queries.ts';
+import { exchangeEvents, type ExchangeEventRow } from '../events/exchange.ts';
+import { exchangeMeet } from './meet.ts';
+import { correctionsOf } from './corrections.ts';
+import { writeExchange } from './write.ts';
+import { resultsPdf } from './pdfData.ts';
+import { renderResultsPdf } from './pdf.ts';
+
+/** A file to send: its bytes, what it is, and the name it is saved under. */
+export interface ExchangeFile {
+  bytes: Buffer;
+  type: string;
+  fileName: string;
+}
+
+/**
+ * Who reads: the public sees what the public may (a public competition's visible events); a
+ * club admin of the competition's club sees its hidden events too, and a hidden competition.
+ */
+export async function readableCompetition(
+  db: Db,
+  uic: number,
+  viewer: SessionUser | undefined,
+): Promise<{ competition: ExchangeCompetition; hidden: boolean } | null> {
+  const competition = await exchangeCompetition(db, uic);
+  if (!competition) return null;
+  const admin = viewer?.clubUics.includes(competition.clubUic) ?? false;
+  if (!admin && !competition.isPublic) return null;
+  return { competition, hidden: admin };
+}
+
+/** "leevale-city-sports-results": a file name from the competition's name. */
+function fileBase(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+  return slug === '' ? 'competition' : slug;
+}
+
+const EXTENSIONS: Record<ExchangeFormat, { ext: string; type: string }> = {
+  opentrack: { ext: 'json', type: 'application/json; charset=utf-8' },
+  hytek: { ext: 'txt', type: 'text/plain; charset=utf-8' },
+  csv: { ext: 'csv', type: 'text/csv; charset=utf-8' },
+};
+
+/** GET /api/competitions/{uic}/export: the competition's results in a federation format. */
+export async function exportCompetition(
+  db: Db,
+  readable: { competition: ExchangeCompetition; hidden: boolean },
+  format: ExchangeFormat,
+): Promise<ExchangeFile> {
+  const { competition, hidden } = readable;
+  const events = await exchangeEvents(db, competition.uic, hidden);
+  const meet = exchangeMeet(competition, events);
+  const corrections =
+    competition.resultsFinalAt === null
+      ? null
+      : await correctionsOf(db, events, new Date(competition.resultsFinalAt));
+  const text = writeExchange(format, meet, {
+    resultsFinalAt:
+      competition.resultsFinalAt === null
+        ? null
+        : new Date(competition.resultsFinalAt).toISOString(),
+    corrections,
+  });
+  const { ext, type } = EXTENSIONS[format];
+  return {
+    bytes: Buffer.from(text, 'utf8'),
+    type,
+    fileName: `${fileBase(competition.competitionName)}-results.${ext}`,
+  };
+}
+
+async function pdfOf(
+  competition: ExchangeCompetition,
+  events: readonly ExchangeEventRow[],
+  fileName: string,
+): Promise<ExchangeFile> {
+  const bytes = await renderResultsPdf(resultsPdf(competition, events, new Date()));
+  return { bytes, type: 'application/pdf', fileName };
+}
+
+/** GET /api/competitions/{uic}/results.pdf: every event with results, in running order. */
+export async function competitionResultsPdf(
+  db: Db,
+  readable: { competition: ExchangeCompetition; hidden: boolean },
+): Promise<ExchangeFile> {
+  const { competition, hidden } = readable;
+  const events = (await exchangeEvents(db, competition.uic, hidden)).filter(
+    (event) => event.results.length > 0 || (event.live?.rows.length ?? 0) > 0,
+  );
+  return pdfOf(competition, events, `${fileBase(competition.competitionName)}-results.pdf`);
+}
+
+/** GET /api/events/{id}/results.pdf: one event's sheet; null when the reader may not see it. */
+export async function eventResultsPdf(
+  db: Db,
+  readable: { competition: ExchangeCompetition; hidden: boolean },
+  eventId: string,
+): Promise<ExchangeFile | null> {
+  const { competition, hidden } = readable;
+  const [event] = await exchangeEvents(db, competition.uic, hidden, eventId.toLowerCase());
+  if (!event) return null;
+  return pdfOf(competition, [event], `${fileBase(event.eventName)}-results.pdf`);
+}
