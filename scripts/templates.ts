@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from 'xlsx';
+import { readCsv, writeCsv } from '../server/parsers/exchange/csv.ts';
 
 type Cell = string | number | null;
 
@@ -128,6 +129,23 @@ export function templateBytes(template: Template): Uint8Array {
   );
 }
 
+/**
+ * Rith's CSV for meets in and out (server/parsers/exchange/csv/): what its export writes, so
+ * the example is an entry the import reads as one. One entry to a 100 m heat.
+ */
+export const ENTRIES_CSV = 'rithEntries.csv';
+export function entriesCsv(): string {
+  const example = readCsv(
+    [
+      'event,event code,round,heat,time,bib,first name,last name,club,category,gender,licence,lane,pb,sb',
+      'Women 100m,100,heats,1,14:30,101,Aoife,Murphy,Dublin City Harriers,Senior,F,IRL-10234,4,11.62,11.80',
+    ].join('\n'),
+    ENTRIES_CSV,
+  );
+  if (!example.ok) throw new Error(example.error.reason);
+  return writeCsv(example.value);
+}
+
 function main() {
   const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'client', 'public', 'templates');
   mkdirSync(out, { recursive: true });
@@ -135,6 +153,8 @@ function main() {
     writeFileSync(join(out, template.file), templateBytes(template));
     console.log(`wrote client/public/templates/${template.file}`);
   }
+  writeFileSync(join(out, ENTRIES_CSV), entriesCsv());
+  console.log(`wrote client/public/templates/${ENTRIES_CSV}`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -4,12 +4,23 @@ import type { SessionUser } from '../auth/sessions.ts';
 import type { ImportAnswer, ImportedEvent } from '../../shared/schemas/exchange.ts';
 import type { ExchangeEvent, ExchangeMeet } from '../parsers/exchange/index.ts';
 import type { ExchangeOutput } from '../parsers/exchange/job.ts';
-import { describeFailure, describeWarning } from '../parsers/types.ts';
+import { describeWarning, type ParseFailure } from '../parsers/types.ts';
 import { personKey, sexOf } from '../../shared/athletes/person.ts';
 import { ownedCompetition } from '../auth/scope.ts';
+import { lockCompetition } from '../competitions/service.ts';
 import { Invalid } from '../errors.ts';
 import { commitThenPublish } from '../live/commit.ts';
 import { EventChanges, findImportedEvent, type EventFields } from '../events/imports.ts';
+
+/** "results.txt, line 21, field 11: …": exchange files are lines, whatever their format. */
+function failureAt(error: ParseFailure): string {
+  const where = [
+    error.file,
+    error.row === undefined ? null : `line ${error.row}`,
+    error.column ?? null,
+  ].filter(Boolean);
+  return `${where.join(', ')}: ${error.reason}`;
+}
 
 /** A preview runs the import in full, then rolls it back: it answers exactly what it would do. */
 class Preview extends Error {
@@ -51,7 +62,11 @@ function importedFields(event: ExchangeEvent, file: string, heatCount: number): 
   };
 }
 
-const hashOf = (fields: EventFields, event: ExchangeEvent) =>
+/** What the race says, whatever the file was called: the same file renamed changes nothing. */
+const hashOf = (
+  { startListFileName: _list, resultsFileName: _results, ...fields }: EventFields,
+  event: ExchangeEvent,
+) =>
   createHash('sha256')
     .update(JSON.stringify([fields, event.eventName, event.eventType]))
     .digest('base64url');
@@ -139,7 +154,7 @@ export async function importMeet(
   // Read only once the admin may import here: a refused import is not even received.
   const { fileName: file, output: parsed } = await read();
   if (!parsed.ok) {
-    throw new Invalid(`The file could not be imported: ${describeFailure(parsed.error)}.`);
+    throw new Invalid(`The file could not be imported: ${failureAt(parsed.error)}.`);
   }
   const { meet } = parsed;
   const answer = (outcomes: ImportedEvent[]): ImportAnswer => ({
@@ -154,6 +169,8 @@ export async function importMeet(
   });
   try {
     return await commitThenPublish(deps, async (trx) => {
+      // One import of a competition at a time: two of one file would both make its events.
+      await lockCompetition(trx, competitionUic);
       const changes = new EventChanges(trx);
       const outcomes = await applyMeet(changes, competitionUic, meet, file);
       if (dryRun) throw new Preview(answer(outcomes.map((o) => previewed(o))));

@@ -33,8 +33,17 @@ const startRow = ({
   ...row
 }: AthleteRow): AthleteRow => ({ ...row, pdfUrl: null });
 
-function genderOf(eventName: string): ExchangeEvent['gender'] {
-  const sex = sexOf(null, eventName);
+/** The one value every row has (a category, a sex), else null. */
+function common(values: readonly (string | null)[]): string | null {
+  const seen = new Set(values);
+  const [only = null] = [...seen];
+  return seen.size === 1 ? only : null;
+}
+
+/** The event's sex as its name says, else as every athlete's row does. */
+function genderOf(eventName: string, rows: readonly AthleteRow[]): ExchangeEvent['gender'] {
+  const sexes = rows.map((row) => sexOf(row.gender, eventName));
+  const sex = sexOf(null, eventName) ?? common(sexes);
   return sex === 'men' ? 'M' : sex === 'women' ? 'F' : null;
 }
 
@@ -58,6 +67,7 @@ export function exchangeMeet(
     events: events.map((event): ExchangeEvent => {
       const results = event.results.map((row) => shownRow(row, event.eventType));
       const heat = event.heatCount > 1 ? event.heat : null;
+      const rows = results.length > 0 ? results : event.startListFile;
       return {
         key: event.exchangeKey ?? event.id,
         eventRef: numberOf(event.eventName),
@@ -66,8 +76,8 @@ export function exchangeMeet(
         eventType: event.eventType,
         trackDiscipline: event.trackDiscipline,
         fieldDiscipline: event.fieldDiscipline,
-        category: null,
-        gender: genderOf(event.eventName),
+        category: common(rows.map((row) => row.category?.trim() || null)),
+        gender: genderOf(event.eventName, rows),
         round: event.round,
         heat,
         time: event.time,

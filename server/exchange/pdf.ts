@@ -41,7 +41,7 @@ export function renderResultsPdf(pdf: ResultsPdf, options: RenderOptions = {}): 
   });
 
   try {
-    const pen: Pen = { doc, fonts: resultsPdfFonts(), y: CONTENT_TOP };
+    const pen: Pen = { doc, fonts: resultsPdfFonts(doc), y: CONTENT_TOP };
     for (const event of pdf.events) drawEvent(pen, event);
     const { start, count } = doc.bufferedPageRange();
     for (let page = start; page < start + count; page++) {

@@ -23,7 +23,7 @@ const QUALIFIED_NOTE = 'Q: qualified by place. q: qualified by time.';
 function pdfRow(
   row: AthleteRow,
   event: ExchangeEventRow,
-  series: { kind: ResultsPdfEvent['kind']; heights: string[] },
+  series: { kind: ResultsPdfEvent['kind']; heights: string[]; windy: boolean },
 ): ResultsPdfRow {
   const shown = athleteResult(row, event.eventType);
   const codes = [
@@ -43,7 +43,8 @@ function pdfRow(
     name: row.name,
     club: row.club ?? '',
     mark: shown.mark ?? shown.code ?? '',
-    wind: formatWind(row.windspeed ?? null),
+    // A gauge's reading means nothing where the rules measure no wind (a 1500 m, a relay).
+    wind: series.windy ? formatWind(row.windspeed ?? null) : '',
     codes: [...new Set(codes)].join(' '),
     ...(trials && trials.some((t) => t !== null) ? { trials } : {}),
   };
@@ -58,7 +59,8 @@ function pdfEvent(event: ExchangeEventRow): ResultsPdfEvent {
   const kind: ResultsPdfEvent['kind'] =
     event.eventType !== 'JUMP' ? 'track' : vertical ? 'vertical' : 'horizontal';
   const heights = kind === 'vertical' ? seriesHeights(rows) : [];
-  const wind = measuresWind(event) ? formatWind(event.windSpeed) : '';
+  const windy = measuresWind(event);
+  const wind = windy ? formatWind(event.windSpeed) : '';
   const notes = recordNotes(rows, performanceKind(event.eventType)).map((note) => note.text);
   if (rows.some((row) => row.qualified)) notes.push(QUALIFIED_NOTE);
   if (rows.length === 0) notes.push('No results yet.');
@@ -76,7 +78,7 @@ function pdfEvent(event: ExchangeEventRow): ResultsPdfEvent {
     wind: wind === '' ? null : `${wind} m/s`,
     kind,
     ...(kind === 'vertical' ? { heights } : {}),
-    rows: rows.map((row) => pdfRow(row, event, { kind, heights })),
+    rows: rows.map((row) => pdfRow(row, event, { kind, heights, windy })),
     notes,
   };
 }

@@ -218,6 +218,18 @@ describe("a user of one club calling every admin route on another club's data", 
         }),
       'DELETE /api/admin/athletes/:id/merge': () =>
         client.fetch(`/api/admin/athletes/${victimAthlete}/merge`, { method: 'DELETE' }),
+      'POST /api/admin/competitions/:uic/import': () =>
+        client.upload(
+          `/api/admin/competitions/${uic}/import`,
+          new TextEncoder().encode('event,name\nWomen 100m,Ann Lee\n'),
+          'entries.csv',
+          'text/csv',
+        ),
+      'PUT /api/admin/competitions/:uic/results-final': () =>
+        client.fetch(`/api/admin/competitions/${uic}/results-final`, {
+          method: 'PUT',
+          json: { final: true },
+        }),
     };
 
     // Listings are scoped rather than refused: the other club's rows are simply absent.

@@ -148,15 +148,35 @@ describe('import', () => {
   it('refuses a bad file naming its line, and an unknown one, changing nothing', async () => {
     const meet = await competition('Refusals');
     const broken = new TextEncoder().encode(
-      'H;Club meet;5/1/2025;5/1/2025;Meet Manager;\r\nE;T;1;;100;M;;;;F;10.9x;M;;1;1;1\r\n',
+      [
+        'H;Club meet;5/1/2025;5/1/2025;Meet Manager;',
+        'E;T;1;;100;F;;;;F;12.31;M;;1;1;1;;;;;;;Ryan;Aoife;;F;;TUAM;Tuam AC;;;;',
+        'E;T;1;;100;F;;;;F;12.9x;M;;2;2;1;;;;;;;Walsh;Ciara;;F;;GCH;Galway City;;;;',
+      ].join('\r\n'),
     );
     const bad = await importFile(meet.uic, broken, 'results.txt');
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatch(/results\.txt, row 2/);
+    expect(bad.body.error).toBe(
+      "The file could not be imported: results.txt, line 3, field 11: E record: cannot read the mark: '12.9x' is not a time.",
+    );
     const unknown = await importFile(meet.uic, new TextEncoder().encode('hello\nworld'), 'x.txt');
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/Hy-Tek .* OpenTrack .* CSV/);
     expect(await adminEvents(meet.uic)).toEqual([]);
+  });
+
+  it('makes each event once when the same file is imported twice at the same moment', async () => {
+    const meet = await competition('Double click');
+    const csv = new TextEncoder().encode(
+      'event,round,heat,name,club,place,mark\nWomen 100m,finals,,Ann Lee,Tuam AC,1,12.01\n',
+    );
+    const both = await Promise.all([
+      importFile(meet.uic, csv, 'r.csv'),
+      importFile(meet.uic, csv, 'r.csv'),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(both.map((r) => r.body.outcomes[0]?.change).sort()).toEqual(['created', 'unchanged']);
+    expect(await adminEvents(meet.uic)).toHaveLength(1);
   });
 
   it('keeps the row cap: an event past it fails the file whole', async () => {

@@ -1,82 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fontCodePoints } from './cmap.ts';
+
 /**
  * The fonts of the results PDF, chosen in one place so that they can be swapped.
  *
- * No font file ships with a production dependency, so the PDF uses PDF's built-in Helvetica,
- * which only prints WinAnsi (Latin-1, plus Š š Ž ž Œ œ Ÿ ƒ and typographic signs). Any other
- * character is brought to its closest ASCII letter: "Łukasz Żak" prints "Lukasz Zak". To print
- * every name as written, register a TrueType font (one that covers Latin Extended, Greek and
- * Cyrillic) here and make `printable` the identity.
+ * DejaVu Sans Condensed (the dejavu-fonts-ttf package), narrow enough for a table, embedded
+ * (only the glyphs used): it prints names as written in Latin with any accents, Greek,
+ * Cyrillic, and more. A character it has no glyph for (CJK, most emoji) prints '?', never an
+ * empty box.
  */
 export interface PdfFonts {
   regular: string;
   bold: string;
   /** The text as these fonts can print it. */
   printable: (text: string) => string;
+  /**
+   * How far below the y it is given pdfkit puts the top of the capitals, per point of font
+   * size (the font's ascent, which leaves room for accents on capitals, less the capitals'
+   * height): put() raises text by as much, so that its capitals start at y.
+   */
+  capitalsDrop: number;
 }
 
-export function resultsPdfFonts(): PdfFonts {
-  return { regular: 'Helvetica', bold: 'Helvetica-Bold', printable: toWinAnsi };
+interface FontFiles {
+  regular: Buffer;
+  bold: Buffer;
+  /** The characters both fonts have a glyph for. */
+  covered: ReadonlySet<number>;
 }
 
-/** The characters of Windows-1252 above Latin-1's ASCII part that are not Latin-1 itself. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The font files, read once per process, on the first PDF. */
+let files: FontFiles | undefined;
 
-/** Letters that NFD does not take apart, and signs with a plain twin. */
-const CLOSEST: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  Ŀ: 'L',
-  ŀ: 'l',
-  Ŧ: 'T',
-  ŧ: 't',
-  Ŋ: 'N',
-  ŋ: 'n',
-  ſ: 's',
-  Ə: 'E',
-  ə: 'e',
-  Ɗ: 'D',
-  ɗ: 'd',
-  Ƙ: 'K',
-  ƙ: 'k',
-  Ș: 'S',
-  ș: 's',
-  Ț: 'T',
-  ț: 't',
-  '\u2212': '-', // minus sign
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2032': "'",
-  '\u2033': '"',
-};
+function fontFiles(): FontFiles {
+  if (!files) {
+    // The package in node_modules, found from this module's file whether it is the source or
+    // the bundle in dist/.
+    const require = createRequire(import.meta.url);
+    const read = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+    const regular = read('DejaVuSansCondensed.ttf');
+    const bold = read('DejaVuSansCondensed-Bold.ttf');
+    const inBold = fontCodePoints(bold);
+    const covered = new Set([...fontCodePoints(regular)].filter((code) => inBold.has(code)));
+    files = { regular, bold, covered };
+  }
+  return files;
+}
 
-function printsInWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
-  );
+/** The fonts, registered in the document under the names returned. */
+export function resultsPdfFonts(doc: PDFKit.PDFDocument): PdfFonts {
+  const { regular, bold, covered } = fontFiles();
+  doc.registerFont('Rith', regular).registerFont('Rith-Bold', bold);
+  return {
+    regular: 'Rith',
+    bold: 'Rith-Bold',
+    printable: (text) => printable(text, covered),
+    // Both fonts: ascent 1901, capitals 1493 high (H, Ł), in 2048 units to the em.
+    capitalsDrop: (1901 - 1493) / 2048,
+  };
 }
 
 /**
- * Text as Helvetica can print it: a character outside WinAnsi becomes its letter without
- * accents (NFD, combining marks dropped), a letter of CLOSEST, a space for any space, or '?'
- * (Greek, Cyrillic, CJK...).
+ * The text (composed, NFC) with each character the fonts have; for the others, a space for
+ * a space, nothing for a mark or an invisible format character, '?' for the rest.
  */
-export function toWinAnsi(text: string): string {
+function printable(text: string, covered: ReadonlySet<number>): string {
   let out = '';
   for (const char of text.normalize('NFC')) {
-    if (printsInWinAnsi(char)) out += char;
+    if (covered.has(char.codePointAt(0) ?? 0)) out += char;
     else if (/\s/u.test(char)) out += ' ';
-    else if (CLOSEST[char] !== undefined) out += CLOSEST[char];
-    else {
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      // A lone combining mark goes; a letter with none that prints becomes '?'.
-      out += [...bare].every(printsInWinAnsi) ? bare : '?';
-    }
+    else if (!/[\p{M}\p{Default_Ignorable_Code_Point}]/u.test(char)) out += '?';
   }
   return out;
 }

@@ -31,8 +31,9 @@ export interface Put {
 }
 
 /**
- * Writes one line of text with its top at y, never wrapping (pdfkit's wrapping adds pages on
- * its own): within `width` when given, cut short with an ellipsis, on the right of it if asked.
+ * Writes one line of text with the top of its capitals at y, never wrapping (pdfkit's wrapping
+ * adds pages on its own): within `width` when given, cut short with an ellipsis, on the right of
+ * it if asked.
  */
 export function put(pen: Pen, text: string, x: number, y: number, how: Put): number {
   const { doc, fonts } = pen;
@@ -40,7 +41,8 @@ export function put(pen: Pen, text: string, x: number, y: number, how: Put): num
   const shown = how.width === undefined ? fonts.printable(text) : fit(pen, text, how.width);
   const width = doc.widthOfString(shown);
   const left = how.align === 'right' && how.width !== undefined ? x + how.width - width : x;
-  doc.fillColor(how.color ?? BLACK).text(shown, left, y, { lineBreak: false });
+  const top = y - fonts.capitalsDrop * how.size;
+  doc.fillColor(how.color ?? BLACK).text(shown, left, top, { lineBreak: false });
   return width;
 }
 

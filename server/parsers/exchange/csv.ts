@@ -46,7 +46,7 @@ export function readCsv(text: string, file: string): ParseResult<ExchangeMeet> {
       file,
       row: error.row,
       ...(error.column === undefined ? {} : { column: error.column }),
-      reason: `line ${error.row}: ${error.message}`,
+      reason: error.message,
     });
   }
 }

@@ -30,7 +30,7 @@ export function readOpenTrack(text: string, file: string): ParseResult<ExchangeM
     value = JSON.parse(json);
   } catch {
     const { line, reason } = syntaxError(json);
-    return failed({ file, row: line, reason: `not valid JSON at line ${line}: ${reason}` });
+    return failed({ file, row: line, reason: `not valid JSON: ${reason}` });
   }
   const warnings: ParseWarning[] = [];
   // Each lookup walks the text from the top: the first warnings get their line, not thousands.

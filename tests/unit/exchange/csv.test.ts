@@ -198,7 +198,7 @@ describe('readCsv: files it cannot read', () => {
       file: 'x.csv',
       row: 1,
       column: 'name',
-      reason: 'line 1: the header row has no name column (first name, last name or name)',
+      reason: 'the header row has no name column (first name, last name or name)',
     });
   });
 
@@ -208,7 +208,7 @@ describe('readCsv: files it cannot read', () => {
       file: 'x.csv',
       row: 3,
       column: 'place',
-      reason: 'line 3: place "first" is not a number or a result code (DNS, DNF, DQ, NM)',
+      reason: 'place "first" is not a number or a result code (DNS, DNF, DQ, NM)',
     });
   });
 
@@ -224,7 +224,7 @@ describe('readCsv: files it cannot read', () => {
       file: 'x.csv',
       row: 3,
       reason:
-        'line 3: unbalanced quotes: a quote opened on line 3 is never closed, so the row has 2 fields where the header has 3',
+        'unbalanced quotes: a quote opened on line 3 is never closed, so the row has 2 fields where the header has 3',
     });
   });
 

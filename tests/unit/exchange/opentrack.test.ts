@@ -351,7 +351,7 @@ describe('readOpenTrack: files it cannot read', () => {
     const result = readOpenTrack(text, 'bad.json');
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error).toMatchObject({ file: 'bad.json', row: 5 });
-    expect(!result.ok && result.error.reason).toMatch(/^not valid JSON at line 5: expected ','/);
+    expect(!result.ok && result.error.reason).toMatch(/^not valid JSON: expected ','/);
   });
 
   it('names the path and line of a value of the wrong kind', () => {

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { renderResultsPdf } from '../../../server/exchange/pdf.ts';
-import { toWinAnsi } from '../../../server/exchange/pdf/fonts.ts';
+import { resultsPdfFonts } from '../../../server/exchange/pdf/fonts.ts';
 import type {
   ResultsPdf,
   ResultsPdfEvent,
@@ -97,6 +98,14 @@ const longJump: ResultsPdfEvent = {
       wind: '-0.2',
       trials: ['X', '6.02', 'X', null, null, null],
     }),
+    row(4, 'Μαρία Παπαδοπούλου', 'Panathinaikos', '5.98', {
+      wind: '+0.9',
+      trials: ['5.80', '5.98', 'X', '5.91', 'X', '5.77'],
+    }),
+    row(5, 'Ольга Іваненко', 'Kyiv', '5.90', {
+      wind: '+1.4',
+      trials: ['X', '5.90', '5.85', 'X', 'X', '5.62'],
+    }),
     row('', 'Nina Nowak', 'Śląsk Wrocław', 'NM', { trials: ['X', 'X', 'X'] }),
   ],
   notes: ['Wind: the wind of the best jump.'],
@@ -118,7 +127,10 @@ const highJump: ResultsPdfEvent = {
     row(2, 'Andrii Kovalenko', 'Dnipro', '2.09', {
       trials: ['O', 'O', 'O', 'XO', 'O', 'O', 'XO', 'O', 'XXX'],
     }),
-    row(3, 'Ryan Byrne', 'Leevale AC', '1.95', { trials: [null, 'O', 'XO', 'XO', 'XXX'] }),
+    row(3, 'Řehoř Dvořák', 'Dukla Praha', '2.00', {
+      trials: [null, 'O', 'O', 'XO', 'XXO', 'XXX'],
+    }),
+    row(4, 'Ryan Byrne', 'Leevale AC', '1.95', { trials: [null, 'O', 'XO', 'XO', 'XXX'] }),
   ],
   notes: [],
 };
@@ -134,26 +146,68 @@ const results: ResultsPdf = {
   events: [sprint, timedFinal, longJump, highJump],
 };
 
-/** Windows-1252's bytes 0x80 to 0x9F, where it differs from Latin-1. */
-const CP1252 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-const winAnsi = (bytes: Buffer): string =>
-  [...bytes]
-    .map((byte) => (byte >= 0x80 && byte < 0xa0 ? CP1252[byte - 0x80] : String.fromCharCode(byte)))
-    .join('');
+/** UTF-16BE in hex (spaces allowed, as between the halves of a surrogate pair) as text. */
+const utf16 = (hex: string): string =>
+  Buffer.from(hex.replace(/\s/g, ''), 'hex').swap16().toString('utf16le');
+
+/** A ToUnicode CMap's bfchar and bfrange entries: each code (a glyph id) to its text. */
+function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const [, block] of cmap.matchAll(/beginbfchar([^]*?)endbfchar/g)) {
+    for (const [, code, text] of block!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f\s]*)>/gi)) {
+      map.set(parseInt(code!, 16), utf16(text!));
+    }
+  }
+  for (const [, block] of cmap.matchAll(/beginbfrange([^]*?)endbfrange/g)) {
+    const ranges = block!.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*(\[[^\]]*\]|<[^>]*>)/gi);
+    for (const [, low, high, target] of ranges) {
+      const first = parseInt(low!, 16);
+      const last = parseInt(high!, 16);
+      if (target!.startsWith('[')) {
+        // One text for each code of the range.
+        [...target!.matchAll(/<([^>]*)>/g)].forEach(([, text], i) =>
+          map.set(first + i, utf16(text!)),
+        );
+      } else {
+        // The first code's text, its last byte counting up with the code.
+        const start = Buffer.from(target!.slice(1, -1).replace(/\s/g, ''), 'hex');
+        for (let code = first; code <= last; code++) {
+          const bytes = Buffer.from(start);
+          bytes[bytes.length - 1]! += code - first;
+          map.set(code, bytes.swap16().toString('utf16le'));
+        }
+      }
+    }
+  }
+  return map;
+}
 
 /**
- * The text the pages write: Helvetica's strings are WinAnsi bytes in hex, in TJ arrays (a font
- * embedded instead would write glyph ids, and this would have to read its ToUnicode map).
+ * The text the pages write, a line for each TJ. The fonts are embedded TrueType (Identity-H):
+ * each string holds 2-byte glyph ids in hex, which the ToUnicode CMap of the font selected
+ * last (Tf, by its name in the pages' resources) turns back into text.
  */
 function pageText(pdf: Buffer): string {
-  const arrays = pdf.toString('latin1').match(/\[[^\]]*\] TJ/g) ?? [];
-  return arrays
-    .map((array) =>
-      [...array.matchAll(/<([0-9a-f]*)>/g)]
-        .map((match) => winAnsi(Buffer.from(match[1]!, 'hex')))
-        .join(''),
-    )
-    .join('\n');
+  const raw = pdf.toString('latin1');
+  const object = (id: string): string =>
+    new RegExp(`\\n${id} 0 obj\\n([^]*?)\\nendobj`).exec(raw)?.[1] ?? '';
+  const fonts = new Map<string, Map<number, string>>();
+  for (const [, name, id] of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(object(id!))?.[1];
+    if (toUnicode && !fonts.has(name!)) fonts.set(name!, parseToUnicode(object(toUnicode)));
+  }
+  let font = new Map<number, string>();
+  const lines: string[] = [];
+  for (const [, name, array] of raw.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+    if (name) font = fonts.get(name) ?? new Map();
+    else {
+      const codes = [...array!.matchAll(/<([0-9a-f]*)>/g)].flatMap(
+        ([, hex]) => hex!.match(/.{4}/g) ?? [],
+      );
+      lines.push(codes.map((code) => font.get(parseInt(code, 16)) ?? '\uFFFD').join(''));
+    }
+  }
+  return lines.join('\n');
 }
 
 /** A string of the document's Info, an indirect literal string: PDFDocEncoding or UTF-16BE. */
@@ -210,7 +264,15 @@ describe('renderResultsPdf', () => {
     expect(text).toContain('Ørjan Ødegård');
     expect(text).toContain('Søren Æbelø');
     expect(text).toContain('Åke Ångström');
-    expect(text).toContain('Lukasz Zak'); // Ł and Ż are outside Helvetica's WinAnsi
+    // Every name as written, in any alphabet the font has.
+    expect(text).toContain('Łukasz Żak');
+    expect(text).toContain('Řehoř Dvořák');
+    expect(text).toContain('Μαρία Παπαδοπούλου');
+    expect(text).toContain('Ольга Іваненко');
+    expect(text).toContain('Dimitrios Παπαδόπουλος');
+    expect(text).toContain('Maja Kovačević');
+    expect(text).toContain('Śląsk Wrocław');
+    expect(text).not.toContain('\uFFFD');
     expect(text).toContain('10.53');
     expect(text).toContain('2:69.59'); // the 60th runner, on a later page
     // Long names and clubs are cut short with an ellipsis, never wrapped.
@@ -224,7 +286,7 @@ describe('renderResultsPdf', () => {
     // Head and foot of every page.
     expect(text.match(/Page \d of 3/g)).toEqual(['Page 1 of 3', 'Page 2 of 3', 'Page 3 of 3']);
     expect(text.match(/Made with Rith · 28 Nov 2026 14:32/g)).toHaveLength(3);
-    expect(text.match(/Irish Indoor Open — Lódz Edition/g)).toHaveLength(3);
+    expect(text.match(/Irish Indoor Open — Łódź Edition/g)).toHaveLength(3);
     expect(text).toContain(
       'Sat 28 November 2026  ·  Morton Stadium, Santry  ·  Clonliffe Harriers',
     );
@@ -259,12 +321,20 @@ describe('renderResultsPdf', () => {
   });
 });
 
-describe('toWinAnsi', () => {
-  it('keeps Latin-1 and brings other letters to ASCII', () => {
-    expect(toWinAnsi('Ørjan Jürgen Æsa ß Šárka Œuvre')).toBe('Ørjan Jürgen Æsa ß Šárka Œuvre');
-    expect(toWinAnsi('Łukasz Żak ł Đorđe ı')).toBe('Lukasz Zak l Dorde i');
-    expect(toWinAnsi('Maja Kovačević Ștefan')).toBe('Maja Kovacevic Stefan');
-    expect(toWinAnsi('e\u0301')).toBe('é');
-    expect(toWinAnsi('Пётр Ω')).toBe('???? ?');
+describe('resultsPdfFonts', () => {
+  const { printable } = resultsPdfFonts(new PDFDocument());
+
+  it('prints what the font has as written, composed', () => {
+    const names = 'Łukasz Żak Řehoř Ørjan Şükrü Nguyễn Μαρία Ольга Հայկ ნინო';
+    expect(printable(names)).toBe(names);
+    expect(printable('e\u0301')).toBe('é');
+  });
+
+  it('prints a question mark for a character it has no glyph for, never a box', () => {
+    expect(printable('王伟 Wang')).toBe('?? Wang');
+    expect(printable('🏃 Run')).toBe('? Run');
+    // A space as a space; a mark or an invisible (tag) character it lacks, nothing.
+    expect(printable('A\tB\u3000C')).toBe('A B C');
+    expect(printable('Ma\u0363x\u{e0067}')).toBe('Max');
   });
 });

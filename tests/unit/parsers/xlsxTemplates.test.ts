@@ -7,7 +7,8 @@ import {
   parseTrackResultsXlsx,
   readFirstSheet,
 } from '../../../server/parsers/xlsx/index.ts';
-import { templateBytes, templates } from '../../../scripts/templates.ts';
+import { ENTRIES_CSV, entriesCsv, templateBytes, templates } from '../../../scripts/templates.ts';
+import { parseExchange } from '../../../server/parsers/exchange/index.ts';
 import { recordsFromSheet } from '../../../shared/records/sheet.ts';
 
 const template = (file: string) =>
@@ -22,6 +23,21 @@ describe('the downloadable templates', () => {
         true,
       );
     }
+  });
+
+  it("include Rith's CSV for imports, read back as one entry with its seeds", () => {
+    const bytes = template(ENTRIES_CSV);
+    expect(new TextDecoder().decode(bytes)).toBe(entriesCsv());
+    const read = parseExchange(bytes, ENTRIES_CSV);
+    expect(read.ok && read.value.events.map((e) => [e.eventName, e.round, e.results])).toEqual([
+      ['Women 100m', 'heats', null],
+    ]);
+    expect(read.ok && read.value.events[0]?.startList?.[0]).toMatchObject({
+      name: 'Aoife Murphy',
+      licence: 'IRL-10234',
+      pb: '11.62',
+      sb: '11.80',
+    });
   });
 
   it('have exactly the import headers and one example row', () => {

@@ -22,8 +22,8 @@ export function resultCode(text: string): string | null {
   return CODES[upper] ?? normalizeResultCode(upper);
 }
 
-/** 9.55, 1:06.49, 4:30.1, 1:02:03.4, 13.4h: as written, hand-timing letters kept. */
-const TIME = /^(?:\d{1,3}:){0,2}\d{1,3}(?:\.\d{1,4})?[A-Za-z]{0,2}$/;
+/** 9.55, 1:06.49, 4:30.1, 1:02:03.4, 13.4h: as written, the hand-timing letter kept. */
+const TIME = /^(?:\d{1,3}:){0,2}\d{1,3}(?:\.\d{1,4})?[hH]?$/;
 /** 24.84 metres. */
 const METRES = /^\d{1,3}(?:\.\d{1,4})?$/;
 /** 81-06.00, 19-7.5, 5-02, 12'10.25, 14'10, 11'. */

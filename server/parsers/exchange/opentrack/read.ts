@@ -92,13 +92,12 @@ function entriesOnly(
   path: JsonPath,
   shared: Shared,
   competitors: Map<string, Competitor>,
-  context: ReadContext,
 ): ExchangeEvent {
   const eventId = shared.eventRef;
   const entrants = [...competitors.values()]
     .filter((competitor) => eventId !== null && competitor.entries.has(eventId))
     .sort((a, b) => entryIndex(a, eventId) - entryIndex(b, eventId));
-  const id = (index: number) => `${context.file}:${pathText(path)}:entry${index}`;
+  const id = (index: number) => `${pathText(path)}:entry${index}`;
   return {
     ...shared,
     key: `opentrack|${eventId ?? pathText(path)}|1|1`,
@@ -136,7 +135,7 @@ function readEvent(
     category: textOf(event, 'category', path),
     gender: genderOf(textOf(event, 'genders', path)),
   };
-  if (units.length === 0) return [entriesOnly(event, path, shared, competitors, context)];
+  if (units.length === 0) return [entriesOnly(event, path, shared, competitors)];
   const placed = units.map((unit, index) => {
     const unitPath = [...path, 'units', index];
     const round = numberOf(unit, 'round', unitPath) ?? 1;

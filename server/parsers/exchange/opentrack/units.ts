@@ -88,7 +88,8 @@ export function unitRows(
         reason: `${pathText(entryPath)}: bib ${bib ?? '(none)'} is not among the competitors`,
       });
     }
-    const id = `${context.file}:${pathText(entryPath)}`;
+    // By its place in the file, not the file's name: the same file under another name is the same.
+    const id = pathText(entryPath);
     const lane = textOf(entry, 'lane', entryPath);
     const base = { ...baseRow(id, competitor, bib, eventId), lane };
     startList.push({ ...base, id: `${id}:start` });
