@@ -18,6 +18,7 @@ import { combinedRoutes } from './combined/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { athletePageRoutes } from './bests/routes.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { ParseSandbox } from '../worker/parseSandbox.ts';
 import { athleteRoutes } from './athletes/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { pricingRoutes } from './pricing/routes.ts';
@@ -110,7 +111,10 @@ export async function buildApp(
       return sendError(reply, 403, 'cross_site', 'Cross-site request refused.');
     }
   });
-  attachPublicCache(app, { db, bus });
+  // Imports' files are read, and results PDFs made, on a thread of their own (worker/).
+  const sandbox = new ParseSandbox();
+  app.addHook('onClose', () => sandbox.close());
+  attachPublicCache(app, { db, bus, renderPdf: (pdf) => sandbox.renderPdf(pdf) });
   const live = attachLiveServer(app, { db, bus, config });
   // The open live feed: served wherever Socket.IO is, sharing its limits.
   await app.register(feedRoutes, { bus, config, live });
@@ -127,7 +131,13 @@ export async function buildApp(
     return report;
   });
   await app.register(authRoutes, runtime);
-  await app.register(adminRoutes, { db, bus, queue: runtime.queue, limits: runtime.limits });
+  await app.register(adminRoutes, {
+    db,
+    bus,
+    queue: runtime.queue,
+    limits: runtime.limits,
+    sandbox,
+  });
   await app.register(agentRoutes, { db, bus, limits: runtime.limits });
   await app.register(fieldRoutes, { db, bus, limits: runtime.limits, config });
   await app.register(fileRoutes, { db });
@@ -144,7 +154,7 @@ export async function buildApp(
   await app.register(teamRoutes);
   await app.register(combinedRoutes);
   await app.register(athletePageRoutes, runtime);
-  await app.register(exchangeRoutes, { db });
+  await app.register(exchangeRoutes, { db, sandbox });
   await app.register(pushRoutes, { db, config: config.push, limits: runtime.limits });
   await app.register(pricingRoutes, { db });
   await app.register(waitingListRoutes, { db, limits: runtime.limits });

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ParseJob, ParseOutput } from '../server/parsers/upload.ts';
 import type { ExchangeJob, ExchangeOutput } from '../server/parsers/exchange/job.ts';
+import type { ResultsPdf } from '../server/exchange/pdfDocument.ts';
 import { ownModule, threadStart } from '../server/ownFiles.ts';
 
 export interface SandboxLimits {
@@ -14,9 +15,16 @@ const STARTUP_LIMIT_MS = 30_000;
 
 export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = { timeoutMs: 10_000, maxMemoryMb: 256 };
 
-/** What the thread parses: an upload's files, or an import's exchange file. */
-export type SandboxJob = { kind: 'upload'; job: ParseJob } | { kind: 'exchange'; job: ExchangeJob };
-type SandboxOutput = ParseOutput | ExchangeOutput;
+/**
+ * What the thread does: parse an upload's files or an import's exchange file, or render a
+ * results PDF (seconds of CPU for a big meet, never on the thread that serves spectators).
+ */
+export type SandboxJob =
+  | { kind: 'upload'; job: ParseJob }
+  | { kind: 'exchange'; job: ExchangeJob }
+  | { kind: 'pdf'; job: ResultsPdf };
+export type PdfOutput = { ok: true; bytes: Uint8Array } | { ok: false; error: { reason: string } };
+type SandboxOutput = ParseOutput | ExchangeOutput | PdfOutput;
 
 interface Task {
   id: number;
@@ -54,6 +62,13 @@ export class ParseSandbox {
   /** An import's file (server/parsers/exchange/), under the same limits as an upload's. */
   parseExchange(job: ExchangeJob): Promise<ExchangeOutput> {
     return this.run({ kind: 'exchange', job }) as Promise<ExchangeOutput>;
+  }
+
+  /** A results PDF (server/exchange/pdf.ts); rejected when it could not be made. */
+  async renderPdf(pdf: ResultsPdf): Promise<Buffer> {
+    const output = (await this.run({ kind: 'pdf', job: pdf })) as PdfOutput;
+    if (!output.ok) throw new Error(`the results PDF could not be made: ${output.error.reason}`);
+    return Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength);
   }
 
   private run(job: SandboxJob): Promise<SandboxOutput> {
@@ -151,6 +166,7 @@ export class ParseSandbox {
 
   private failure({ job }: Task, reason: string): SandboxOutput {
     if (job.kind === 'exchange') return { ok: false, error: { file: job.job.name, reason } };
+    if (job.kind === 'pdf') return { ok: false, error: { reason } };
     const file = job.job.files[0];
     return {
       ok: false,

@@ -3,6 +3,7 @@ import type { Runtime } from '../runtime.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { AgentScope } from '../timingRoom/scope.ts';
 import type { AgentPrincipal } from '../timingRoom/tokens.ts';
+import type { ParseSandbox } from '../../worker/parseSandbox.ts';
 
 /*
  * What the admin plugin (./plugin.ts) gives every route it registers: its dependencies, and
@@ -22,7 +23,10 @@ declare module 'fastify' {
   }
 }
 
-export type AdminDeps = Pick<Runtime, 'db' | 'bus' | 'queue' | 'limits'>;
+export type AdminDeps = Pick<Runtime, 'db' | 'bus' | 'queue' | 'limits'> & {
+  /** Where imports' files are read (worker/parseSandbox.ts). */
+  sandbox: ParseSandbox;
+};
 
 /** The signed-in admin of this request (set for every route of the admin plugin). */
 export function adminOf(request: FastifyRequest): SessionUser {

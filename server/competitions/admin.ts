@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ChangeDeps } from '../runtime.ts';
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -155,7 +156,12 @@ export async function setResultsFinal(
 ): Promise<AdminCompetition> {
   const stored = await ownedCompetition(deps.db, user, uic);
   if (final !== (stored.resultsFinalAt !== null)) {
-    await updateCompetition(deps, uic, { resultsFinalAt: final ? new Date() : null });
+    // The database's clock, which stamps the corrections counted from it.
+    await updateCompetition(deps, uic, async (trx) => ({
+      resultsFinalAt: final
+        ? (await sql<{ now: Date }>`select now() as now`.execute(trx)).rows[0]!.now
+        : null,
+    }));
   }
   return reread(deps.db, user, uic);
 }

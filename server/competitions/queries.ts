@@ -98,7 +98,6 @@ export function exchangeCompetition(db: Db, uic: number) {
       'competitions.location',
       'competitions.resultsFinalAt',
       'clubs.clubName',
-      sql<boolean>`competitions.visible and clubs.visible`.as('isPublic'),
     ])
     .where('competitions.uic', '=', uic)
     .executeTakeFirst();

@@ -20,10 +20,17 @@ export interface ImportedRace {
 }
 
 /**
- * The event a race lands on: the one an import made of it before (its key), else one the club
- * made itself with the same name, round and heat (a timetable's, say), which it fills.
+ * The event a race lands on: the one an import of this file made of it before (its key); else
+ * one with the same name and heat in the same round (or a round not known on either side)
+ * that neither this file's races nor this import have taken: an event the club made itself (a
+ * timetable's), or one another file made (the entries a results file fills).
  */
-export async function findImportedEvent(trx: Db, competitionUic: number, race: ImportedRace) {
+export async function findImportedEvent(
+  trx: Db,
+  competitionUic: number,
+  race: ImportedRace,
+  taken: { fileKeys: readonly string[]; claimed: readonly string[] },
+) {
   const columns = ['id', 'exchangeHash', 'roundLocked', 'status'] as const;
   const made = await trx
     .selectFrom('events')
@@ -33,18 +40,19 @@ export async function findImportedEvent(trx: Db, competitionUic: number, race: I
     .forUpdate()
     .executeTakeFirst();
   if (made) return made;
-  return trx
+  let query = trx
     .selectFrom('events')
     .select(columns)
     .where('competitionUic', '=', competitionUic)
-    .where('exchangeKey', 'is', null)
-    .where(sql<string>`lower(event_name)`, '=', race.eventName.trim().toLowerCase())
-    .where('round', 'in', [race.round, 'unknown'])
-    .where(sql<boolean>`heat is not distinct from ${race.heat}`)
-    .orderBy('createdAt')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+    .where((eb) =>
+      eb.or([eb('exchangeKey', 'is', null), eb('exchangeKey', 'not in', ['', ...taken.fileKeys])]),
+    )
+    // lower() on both sides: the database's and JavaScript's case rules may differ (Ø, Å).
+    .where(sql<string>`lower(event_name)`, '=', sql<string>`lower(${race.eventName.trim()})`)
+    .where(sql<boolean>`heat is not distinct from ${race.heat}`);
+  if (race.round !== 'unknown') query = query.where('round', 'in', [race.round, 'unknown']);
+  if (taken.claimed.length > 0) query = query.where('id', 'not in', [...taken.claimed]);
+  return query.orderBy('createdAt').limit(1).forUpdate().executeTakeFirst();
 }
 
 /**

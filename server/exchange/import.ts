@@ -45,8 +45,9 @@ function heatCounts(meet: ExchangeMeet): Map<string, number> {
 function importedFields(event: ExchangeEvent, file: string, heatCount: number): EventFields {
   const results = event.results ?? [];
   return {
-    time: event.time,
-    windSpeed: event.wind,
+    // What the file does not say stays as it is: a timetable's time, the admin's wind.
+    ...(event.time !== null ? { time: event.time } : {}),
+    ...(event.wind !== null ? { windSpeed: event.wind } : {}),
     round: event.round,
     heat: event.heat,
     heatCount,
@@ -91,11 +92,17 @@ async function applyMeet(
 ): Promise<ImportedEvent[]> {
   const heats = heatCounts(meet);
   const outcomes: ImportedEvent[] = [];
+  const fileKeys = meet.events.map((event) => event.key);
+  const claimed: string[] = [];
   for (const event of meet.events) {
     const heatCount = heats.get(`${event.eventRef ?? event.eventName}|${event.round}`) ?? 1;
     const fields = importedFields(event, file, heatCount);
     const hash = hashOf(fields, event);
-    const stored = await findImportedEvent(changes.trx, competitionUic, event);
+    const stored = await findImportedEvent(changes.trx, competitionUic, event, {
+      fileKeys,
+      claimed,
+    });
+    if (stored) claimed.push(stored.id);
     const outcome = {
       eventName: event.eventName,
       round: event.round,
@@ -108,13 +115,14 @@ async function applyMeet(
       continue;
     }
     if (stored) {
-      // The admin's own round, name and a status they chose (scratched, to edit) stay theirs;
-      // what the file says of the race is new.
+      // The admin's own round, name and a status they chose (scratched, to edit) stay theirs,
+      // and so does a round the file does not know (an entries file's); what the file says of
+      // the race is new.
       const { round, status, ...rest } = fields;
       const kept = stored.status === 'scratched' || stored.status === 'imported';
       await changes.write(stored.id, {
         ...rest,
-        ...(stored.roundLocked ? {} : { round }),
+        ...(stored.roundLocked || round === 'unknown' ? {} : { round }),
         ...(kept ? {} : { status }),
         exchangeKey: event.key,
         exchangeHash: hash,
@@ -169,8 +177,9 @@ export async function importMeet(
   });
   try {
     return await commitThenPublish(deps, async (trx) => {
-      // One import of a competition at a time: two of one file would both make its events.
-      await lockCompetition(trx, competitionUic);
+      // One import of a competition at a time: two of one file would both make its events. A
+      // preview changes nothing and waits on no one (uploads and the scoreboard take the lock).
+      if (!dryRun) await lockCompetition(trx, competitionUic);
       const changes = new EventChanges(trx);
       const outcomes = await applyMeet(changes, competitionUic, meet, file);
       if (dryRun) throw new Preview(answer(outcomes.map((o) => previewed(o))));

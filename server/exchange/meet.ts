@@ -84,7 +84,9 @@ export function exchangeMeet(
         wind: event.windSpeed,
         startList: event.startListFile.length > 0 ? event.startListFile.map(startRow) : null,
         results: results.length > 0 ? results : null,
-        official: results.length > 0 ? event.status === 'official' : null,
+        // Results left after publicRows are shown ones (official, or a file's on an event to
+        // edit): what the spectators see as the results.
+        official: results.length > 0 ? true : null,
       };
     }),
   };

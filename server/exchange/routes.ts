@@ -12,19 +12,21 @@ import {
 import type { Db } from '../db/connect.ts';
 import { adminOf, type AdminDeps } from '../admin/context.ts';
 import { readUploadedFile } from '../files/upload.ts';
-import { findSessionUser, SESSION_COOKIE } from '../auth/sessions.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { NotFound } from '../errors.ts';
 import { sendCached } from '../publicCache/http.ts';
 import type { Cached } from '../publicCache/cache.ts';
 import { setResultsFinal } from '../competitions/admin.ts';
 import { competitionOfEvent } from '../events/exchange.ts';
-import { ParseSandbox } from '../../worker/parseSandbox.ts';
+import type { ParseSandbox } from '../../worker/parseSandbox.ts';
 import { importMeet } from './import.ts';
+import type { ResultsPdf } from './pdfDocument.ts';
 import {
   competitionResultsPdf,
   eventResultsPdf,
   exportCompetition,
-  readableCompetition,
+  adminReadable,
+  EXTENSIONS,
   type ExchangeFile,
 } from './service.ts';
 
@@ -34,8 +36,7 @@ export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 /** The club admin's imports, and the mark that the results went to the federation. */
 export const adminExchangeRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
   // The file is read where a file built to hang or to balloon harms nothing but itself.
-  const sandbox = new ParseSandbox();
-  app.addHook('onClose', () => sandbox.close());
+  const { sandbox } = deps;
 
   app.post(
     '/api/admin/competitions/:uic/import',
@@ -96,27 +97,19 @@ function sendCachedFile(
   return sendCached(request, reply, cached, missing, as);
 }
 
-const TYPES = {
-  opentrack: 'application/json; charset=utf-8',
-  hytek: 'text/plain; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 const PDF = { type: 'application/pdf', disposition: 'inline', compress: false } as const;
 
 /**
  * The public exports and results PDFs, from the node's cache. A club admin of the competition
  * (signed in) gets the same with its hidden events, made for them and never cached.
  */
-export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // Only a request with a session is looked at twice: the public's reads stay in the cache.
-  const adminView = async (request: FastifyRequest, uicOf: () => Promise<number | undefined>) => {
-    const session = request.cookies[SESSION_COOKIE];
-    if (session === undefined) return null;
-    const user = await findSessionUser(db, session);
-    const uic = user?.clubUics.length ? await uicOf() : undefined;
-    const readable = uic === undefined ? null : await readableCompetition(db, uic, user);
-    return readable?.hidden ? readable : null;
-  };
+export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Db; sandbox: ParseSandbox }> = async (
+  app,
+  { db, sandbox },
+) => {
+  const render = (pdf: ResultsPdf) => sandbox.renderPdf(pdf);
+  const adminView = (request: FastifyRequest, uicOf: () => Promise<number | undefined>) =>
+    adminReadable(db, request.cookies[SESSION_COOKIE], uicOf);
 
   app.get(
     '/api/competitions/:competitionUic/export',
@@ -133,7 +126,11 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const admin = await adminView(request, async () => uic);
       if (admin) return sendFile(reply, await exportCompetition(db, admin, format), 'attachment');
       const cached = await app.publicReads.exportOf(uic, format);
-      const as = { type: TYPES[format], disposition: 'attachment', compress: true } as const;
+      const as = {
+        type: EXTENSIONS[format].type,
+        disposition: 'attachment',
+        compress: true,
+      } as const;
       return sendCachedFile(request, reply, cached, as, 'Competition not found');
     },
   );
@@ -144,7 +141,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const uic = request.params.competitionUic;
       const admin = await adminView(request, async () => uic);
-      if (admin) return sendFile(reply, await competitionResultsPdf(db, admin), 'inline');
+      if (admin) return sendFile(reply, await competitionResultsPdf(db, admin, render), 'inline');
       const cached = await app.publicReads.competitionPdf(uic);
       return sendCachedFile(request, reply, cached, PDF, 'Competition not found');
     },
@@ -157,7 +154,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { eventId } = request.params;
       const admin = await adminView(request, () => competitionOfEvent(db, eventId));
       if (admin) {
-        const file = await eventResultsPdf(db, admin, eventId);
+        const file = await eventResultsPdf(db, admin, eventId, render);
         if (!file) throw new NotFound('Event not found');
         return sendFile(reply, file, 'inline');
       }

@@ -1,13 +1,21 @@
 import type { Db } from '../db/connect.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { ExchangeFormat } from '../../shared/schemas/exchange.ts';
-import { exchangeCompetition, type ExchangeCompetition } from '../competitions/queries.ts';
+import {
+  exchangeCompetition,
+  findPublicCompetition,
+  type ExchangeCompetition,
+} from '../competitions/queries.ts';
+import { findSessionUser } from '../auth/sessions.ts';
 import { exchangeEvents, type ExchangeEventRow } from '../events/exchange.ts';
 import { exchangeMeet } from './meet.ts';
 import { correctionsOf } from './corrections.ts';
 import { writeExchange } from './write.ts';
 import { resultsPdf } from './pdfData.ts';
-import { renderResultsPdf } from './pdf.ts';
+import type { ResultsPdf } from './pdfDocument.ts';
+
+/** Makes a results PDF's bytes: on the sandbox's thread (worker/parseSandbox.ts). */
+export type RenderPdf = (pdf: ResultsPdf) => Promise<Buffer>;
 
 /** A file to send: its bytes, what it is, and the name it is saved under. */
 export interface ExchangeFile {
@@ -28,8 +36,25 @@ export async function readableCompetition(
   const competition = await exchangeCompetition(db, uic);
   if (!competition) return null;
   const admin = viewer?.clubUics.includes(competition.clubUic) ?? false;
-  if (!admin && !competition.isPublic) return null;
+  if (!admin && !(await findPublicCompetition(db, uic))) return null;
   return { competition, hidden: admin };
+}
+
+/**
+ * The club admin's view of a competition (its hidden events too) when the session is an admin
+ * of its club; null for anyone else, who reads the public copy. Only a request with a
+ * session is looked up: the public's reads stay in the cache.
+ */
+export async function adminReadable(
+  db: Db,
+  session: string | undefined,
+  competitionOf: () => Promise<number | undefined>,
+): Promise<{ competition: ExchangeCompetition; hidden: true } | null> {
+  if (session === undefined) return null;
+  const user = await findSessionUser(db, session);
+  const uic = user?.clubUics.length ? await competitionOf() : undefined;
+  const readable = uic === undefined ? null : await readableCompetition(db, uic, user);
+  return readable?.hidden ? { ...readable, hidden: true } : null;
 }
 
 /** "leevale-city-sports-results": a file name from the competition's name. */
@@ -44,7 +69,7 @@ function fileBase(name: string): string {
   return slug === '' ? 'competition' : slug;
 }
 
-const EXTENSIONS: Record<ExchangeFormat, { ext: string; type: string }> = {
+export const EXTENSIONS: Record<ExchangeFormat, { ext: string; type: string }> = {
   opentrack: { ext: 'json', type: 'application/json; charset=utf-8' },
   hytek: { ext: 'txt', type: 'text/plain; charset=utf-8' },
   csv: { ext: 'csv', type: 'text/csv; charset=utf-8' },
@@ -82,8 +107,9 @@ async function pdfOf(
   competition: ExchangeCompetition,
   events: readonly ExchangeEventRow[],
   fileName: string,
+  render: RenderPdf,
 ): Promise<ExchangeFile> {
-  const bytes = await renderResultsPdf(resultsPdf(competition, events, new Date()));
+  const bytes = await render(resultsPdf(competition, events, new Date()));
   return { bytes, type: 'application/pdf', fileName };
 }
 
@@ -91,12 +117,14 @@ async function pdfOf(
 export async function competitionResultsPdf(
   db: Db,
   readable: { competition: ExchangeCompetition; hidden: boolean },
+  render: RenderPdf,
 ): Promise<ExchangeFile> {
   const { competition, hidden } = readable;
   const events = (await exchangeEvents(db, competition.uic, hidden)).filter(
     (event) => event.results.length > 0 || (event.live?.rows.length ?? 0) > 0,
   );
-  return pdfOf(competition, events, `${fileBase(competition.competitionName)}-results.pdf`);
+  const fileName = `${fileBase(competition.competitionName)}-results.pdf`;
+  return pdfOf(competition, events, fileName, render);
 }
 
 /** GET /api/events/{id}/results.pdf: one event's sheet; null when the reader may not see it. */
@@ -104,9 +132,10 @@ export async function eventResultsPdf(
   db: Db,
   readable: { competition: ExchangeCompetition; hidden: boolean },
   eventId: string,
+  render: RenderPdf,
 ): Promise<ExchangeFile | null> {
   const { competition, hidden } = readable;
   const [event] = await exchangeEvents(db, competition.uic, hidden, eventId.toLowerCase());
   if (!event) return null;
-  return pdfOf(competition, [event], `${fileBase(event.eventName)}-results.pdf`);
+  return pdfOf(competition, [event], `${fileBase(event.eventName)}-results.pdf`, render);
 }

@@ -37,6 +37,7 @@ import {
   eventResultsPdf,
   exportCompetition,
   readableCompetition,
+  type RenderPdf,
 } from '../exchange/service.ts';
 import { competitionOfEvent } from '../events/exchange.ts';
 
@@ -46,6 +47,9 @@ import { competitionOfEvent } from '../events/exchange.ts';
  * competition is (the results page lists only clubs with one).
  */
 const CLUBS_TTL_MS = 30_000;
+
+/** The competition's results PDF shows the scoreboard's lines this late at most. */
+const PDF_LINES_TTL_MS = 15_000;
 
 /** A merge, a split or a page hidden reaches the athlete's page within this long. */
 const ATHLETE_TTL_MS = 30_000;
@@ -68,6 +72,8 @@ export class PublicReads {
   constructor(
     private readonly db: Db,
     readonly cache: PublicCache,
+    /** Makes a results PDF off the thread that serves (worker/parseSandbox.ts). */
+    private readonly renderPdf: RenderPdf,
   ) {}
 
   /** GET /api/events/{id}; json null when the public may not see it. */
@@ -267,26 +273,32 @@ export class PublicReads {
     });
   }
 
-  /** GET /api/competitions/{uic}/results.pdf: stale with any of its events, lines included. */
+  /**
+   * GET /api/competitions/{uic}/results.pdf: stale with any change of its results, and made
+   * again at most every PDF_LINES_TTL_MS for the scoreboard's lines of events still running
+   * (a meet's whole sheet is not made again at every finisher).
+   */
   competitionPdf(uic: number): Promise<Cached<string | null>> {
     return this.cache.read(`results-pdf:${uic}`, async () => {
-      const stale = [tags.eventsOf(uic), tags.competition(uic)];
+      const stale = [tags.resultsOf(uic), tags.eventCount(uic), tags.competition(uic)];
       const readable = await readableCompetition(this.db, uic, undefined);
       if (!readable) return { json: null, facts: null, tags: stale };
-      const file = await competitionResultsPdf(this.db, readable);
-      return { json: file.bytes, facts: file.fileName, tags: stale };
+      const file = await competitionResultsPdf(this.db, readable, this.renderPdf);
+      return { json: file.bytes, facts: file.fileName, tags: stale, ttlMs: PDF_LINES_TTL_MS };
     });
   }
 
   /** GET /api/events/{id}/results.pdf: stale with the event and its competition. */
-  eventPdf(id: string): Promise<Cached<string | null>> {
-    if (!isEventId(id)) return Promise.resolve(MISSING);
+  eventPdf(address: string): Promise<Cached<string | null>> {
+    if (!isEventId(address)) return Promise.resolve(MISSING);
+    // The tag bus messages name is the id in lower case, however the address spells it.
+    const id = address.toLowerCase();
     return this.cache.read(`event-pdf:${id}`, async () => {
       const uic = await competitionOfEvent(this.db, id);
       const missing = { json: null, facts: null, tags: [tags.event(id), tags.competitions] };
       if (uic === undefined) return missing;
       const readable = await readableCompetition(this.db, uic, undefined);
-      const file = readable && (await eventResultsPdf(this.db, readable, id));
+      const file = readable && (await eventResultsPdf(this.db, readable, id, this.renderPdf));
       if (!file) return { ...missing, tags: [...missing.tags, tags.competition(uic)] };
       return {
         json: file.bytes,

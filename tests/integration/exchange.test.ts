@@ -136,6 +136,13 @@ describe('import', () => {
     );
     expect(results.status, JSON.stringify(results.body)).toBe(200);
     expect(results.body.events).toBe(40);
+    // The results land on the events the entries made: one javelin, its entries and results.
+    const javelins = (await adminEvents(meet.uic)).filter(
+      (e) => e.eventName === 'Boys 5th grade Javelin Throw',
+    );
+    expect(javelins.map((e) => [e.round, e.startListFile.length, e.results.length])).toEqual([
+      ['finals', 5, 12],
+    ]);
     const shown = await shownResults(meet.uic);
     const boys5 = shown['Boys 5th grade Javelin Throw|finals|'];
     expect(boys5?.find((r) => r.name === 'Willis Ellis')).toMatchObject({
@@ -270,6 +277,9 @@ describe('export, PDFs and results sent', () => {
     const csv = await (
       await fetch(`${t.url}/api/competitions/${meet.uic}/export?format=csv`)
     ).text();
-    expect(csv).toContain('5:01.20');
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    expect(header?.endsWith(',corrections')).toBe(true);
+    const corrected = lines.find((line) => line.startsWith('MS 1500 meter,'));
+    expect(corrected).toMatch(/\d{4}-\d{2}-\d{2}: .*→ 5:01\.20/);
   });
 });
