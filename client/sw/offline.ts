@@ -34,9 +34,12 @@ const isAsset = (url: URL): boolean =>
   url.pathname.startsWith('/assets/') ||
   url.pathname.startsWith('/icons/') ||
   url.pathname === '/favicon.svg';
-/** A search's answers are for the moment typed: not worth a place in the store. */
+/**
+ * A search's answers are for the moment typed, and files (results PDFs, exports) are saved,
+ * not read by a page: neither is worth a place in the store.
+ */
 const isPublicData = (url: URL): boolean =>
-  PUBLIC_DATA.test(url.pathname) && !url.pathname.endsWith('/athletes');
+  PUBLIC_DATA.test(url.pathname) && !/\/(?:athletes|export|results\.pdf)$/.test(url.pathname);
 const isSpectatorPage = (url: URL): boolean =>
   !NOT_SPECTATOR.test(url.pathname) && !url.pathname.includes('.');
 

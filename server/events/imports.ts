@@ -5,8 +5,9 @@ import { nameStartLists } from './lynx/people.ts';
 import { replacePeople, replaceSchedule, storedPeople } from './lynx/queries.ts';
 
 /**
- * What the events domain offers the uploads domain: every write an upload makes to events goes
- * through here, inside the upload's transaction, and is announced by its EventChanges.
+ * What the events domain offers the uploads and imports (server/exchange/): every write an
+ * upload or an import makes to events goes through here, inside its transaction, and is
+ * announced by its EventChanges.
  */
 export { EventChanges } from './changes.ts';
 export { checkAgainstStartLists, saveLynxRace, type RaceOutcome } from './lynx/races.ts';

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/app.ts';
 import {
   horizontalOverflow,
   screenshot,
+  screenshotDir,
   seriousViolations,
   settledVisitorPage,
   sharedBrowser,
@@ -64,7 +65,7 @@ describe('meets in and out', () => {
     await console.setViewportSize({ width: 360, height: 800 });
     await section.scrollIntoViewIfNeeded();
     expect(await horizontalOverflow(console)).toBe(0);
-    await screenshot(console, 'exchange-console-360');
+    await section.screenshot({ path: path.join(screenshotDir, 'exchange-console-360.png') });
 
     const events = (await (
       await fetch(`${t.url}/api/events?competitionUic=${meet.uic}`)
