@@ -31,11 +31,19 @@ class Preview extends Error {
 
 const count = (rows: readonly unknown[] | null) => rows?.length ?? 0;
 
+/**
+ * The event across its rounds, and its round, as the file tells them (its event id), so the
+ * heats of a round count together (a timed final's sections rank overall) and the rounds
+ * follow on, whatever the names say: the keys FinishLynx's races are filed under.
+ */
+const familyOf = (event: ExchangeEvent) => `exchange:${event.eventRef ?? event.eventName}`;
+const roundOf = (event: ExchangeEvent) => `${familyOf(event)}:${event.round}`;
+
 /** The races of each round of each event in the file: a heat is "Heat 2 of 3". */
 function heatCounts(meet: ExchangeMeet): Map<string, number> {
   const counts = new Map<string, number>();
   for (const event of meet.events) {
-    const round = `${event.eventRef ?? event.eventName}|${event.round}`;
+    const round = roundOf(event);
     counts.set(round, Math.max(counts.get(round) ?? 0, event.heat ?? 1));
   }
   return counts;
@@ -45,6 +53,8 @@ function heatCounts(meet: ExchangeMeet): Map<string, number> {
 function importedFields(event: ExchangeEvent, file: string, heatCount: number): EventFields {
   const results = event.results ?? [];
   return {
+    lynxFamily: familyOf(event),
+    lynxRace: roundOf(event),
     // What the file does not say stays as it is: a timetable's time, the admin's wind.
     ...(event.time !== null ? { time: event.time } : {}),
     ...(event.wind !== null ? { windSpeed: event.wind } : {}),
@@ -95,7 +105,7 @@ async function applyMeet(
   const fileKeys = meet.events.map((event) => event.key);
   const claimed: string[] = [];
   for (const event of meet.events) {
-    const heatCount = heats.get(`${event.eventRef ?? event.eventName}|${event.round}`) ?? 1;
+    const heatCount = heats.get(roundOf(event)) ?? 1;
     const fields = importedFields(event, file, heatCount);
     const hash = hashOf(fields, event);
     const stored = await findImportedEvent(changes.trx, competitionUic, event, {

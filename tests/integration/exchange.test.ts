@@ -96,6 +96,17 @@ describe('import', () => {
       [1, 2],
       [2, 2],
     ]);
+    // One race run in two sections, as the file files them: each section ranks overall.
+    expect(sixties[0]?.overall.map((row) => row.performance)).toEqual([
+      '10.60',
+      '10.64',
+      '10.88',
+      '11.70',
+      '11.85',
+      '12.73',
+      '12.78',
+      '14.97',
+    ]);
 
     const versions = (await adminEvents(meet.uic)).map((e) => e.id).sort();
     const again = await importFile(meet.uic, opentrack, 'seriestevne.json');
