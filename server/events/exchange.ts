@@ -49,7 +49,13 @@ export async function findImportedEvent(
     )
     // lower() on both sides: the database's and JavaScript's case rules may differ (Ø, Å).
     .where(sql<string>`lower(event_name)`, '=', sql<string>`lower(${race.eventName.trim()})`)
-    .where(sql<boolean>`heat is not distinct from ${race.heat}`);
+    // A race's first heat also fills an event of the round not split yet (an entries file's),
+    // while it has no results of its own.
+    .where(
+      race.heat === 1
+        ? sql<boolean>`(heat = 1 or (heat is null and jsonb_array_length(results) = 0))`
+        : sql<boolean>`heat is not distinct from ${race.heat}`,
+    );
   if (race.round !== 'unknown') query = query.where('round', 'in', [race.round, 'unknown']);
   if (taken.claimed.length > 0) query = query.where('id', 'not in', [...taken.claimed]);
   return query.orderBy('createdAt').limit(1).forUpdate().executeTakeFirst();

@@ -174,7 +174,7 @@ export async function importMeet(
   if (!parsed.ok) {
     throw new Invalid(`The file could not be imported: ${failureAt(parsed.error)}.`);
   }
-  const { meet } = parsed;
+  const meet = scoped(parsed.meet);
   const answer = (outcomes: ImportedEvent[]): ImportAnswer => ({
     dryRun,
     format: meet.source,
@@ -182,7 +182,7 @@ export async function importMeet(
     athletes: athletesIn(meet),
     entries: meet.events.reduce((n, e) => n + count(e.startList), 0),
     results: meet.events.reduce((n, e) => n + count(e.results), 0),
-    warnings: parsed.warnings.map(describeWarning),
+    warnings: [...parsed.warnings.map(describeWarning), ...waiting(meet)],
     outcomes,
   });
   try {
@@ -199,6 +199,28 @@ export async function importMeet(
     if (err instanceof Preview) return err.answer;
     throw err;
   }
+}
+
+/**
+ * Each race's key with the meet it is of: two meets' files number their events alike (T01,
+ * F02), and one competition may take both. The same meet's files (entries, then results) keep
+ * their keys, and fill each other's events by name (findImportedEvent).
+ */
+function scoped(meet: ExchangeMeet): ExchangeMeet {
+  const of = (meet.name ?? '').trim().toLowerCase();
+  return { ...meet, events: meet.events.map((event) => ({ ...event, key: `${of}|${event.key}` })) };
+}
+
+/** Results the file says are not official yet: spectators see them once the admin says so. */
+function waiting(meet: ExchangeMeet): string[] {
+  const races = meet.events.filter((e) => e.official === false && count(e.results) > 0);
+  if (races.length === 0) return [];
+  const names = races.slice(0, 3).map((e) => e.eventName);
+  const more = races.length > 3 ? ` and ${races.length - 3} more` : '';
+  return [
+    `The file marks the results of ${names.join(', ')}${more} unofficial: they are saved, and ` +
+      'spectators see them once you make the event Official.',
+  ];
 }
 
 /** A preview's event made only in the rolled-back transaction has no id to show. */

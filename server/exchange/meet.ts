@@ -4,6 +4,7 @@ import { familyName } from '../../shared/eventNames/read.ts';
 import { sexOf } from '../../shared/athletes/person.ts';
 import type { ExchangeEvent, ExchangeMeet } from '../parsers/exchange/index.ts';
 import { codeOfEvent } from '../parsers/exchange/codes.ts';
+import { measuresWind } from '../athletics/windEvents.ts';
 import type { ExchangeEventRow } from '../events/exchange.ts';
 import type { ExchangeCompetition } from '../competitions/queries.ts';
 
@@ -14,13 +15,18 @@ import type { ExchangeCompetition } from '../competitions/queries.ts';
  */
 
 /** A result row with its mark as shown and its place, codes written as codes. */
-function shownRow(row: AthleteRow, eventType: ExchangeEventRow['eventType']): AthleteRow {
+function shownRow(
+  row: AthleteRow,
+  eventType: ExchangeEventRow['eventType'],
+  windy: boolean,
+): AthleteRow {
   const shown = athleteResult(row, eventType);
   const { athleteId: _athleteId, flags: _flags, records: _records, pdfUrl: _pdf, ...kept } = row;
   return {
     ...kept,
     pdfUrl: null,
     rank: shown.place === null ? null : String(shown.place),
+    windspeed: windy ? (row.windspeed ?? null) : null,
     performance: shown.mark ?? shown.code,
     ...(row.best !== undefined ? { best: shown.mark } : {}),
   };
@@ -65,7 +71,8 @@ export function exchangeMeet(
     finishDate: null,
     venue: competition.location,
     events: events.map((event): ExchangeEvent => {
-      const results = event.results.map((row) => shownRow(row, event.eventType));
+      const windy = measuresWind(event);
+      const results = event.results.map((row) => shownRow(row, event.eventType, windy));
       const heat = event.heatCount > 1 ? event.heat : null;
       const rows = results.length > 0 ? results : event.startListFile;
       return {
@@ -81,7 +88,8 @@ export function exchangeMeet(
         round: event.round,
         heat,
         time: event.time,
-        wind: event.windSpeed,
+        // A gauge's reading means nothing where the rules measure no wind (the pages hide it).
+        wind: windy ? event.windSpeed : null,
         startList: event.startListFile.length > 0 ? event.startListFile.map(startRow) : null,
         results: results.length > 0 ? results : null,
         // Results left after publicRows are shown ones (official, or a file's on an event to

@@ -32,6 +32,7 @@ export function writeExchange(
     case 'hytek':
       return writeHytek(meet);
     case 'csv':
-      return writeCsv(meet, final.corrections ?? undefined);
+      // The byte order mark tells Excel the file is UTF-8 ("Høgstad", not "HÃ¸gstad").
+      return `\uFEFF${writeCsv(meet, final.corrections ?? undefined)}`;
   }
 }

@@ -127,6 +127,20 @@ describe('import', () => {
     expect(changed.body.outcomes.filter((o) => o.change === 'updated')).toHaveLength(1);
     const mile = (await publicEvents(meet.uic)).find((e) => e.eventName === 'MS 1500 meter');
     expect(mile?.results[0]?.performance).toBe('4:59.99');
+
+    // Another meet's file numbers its events alike (F02, T02): its own events, none of these.
+    const youth = await importFile(
+      meet.uic,
+      fixture('exchange', 'opentrack-built-youth.json'),
+      'youth.json',
+    );
+    expect(youth.status, JSON.stringify(youth.body)).toBe(200);
+    expect(youth.body.outcomes.every((o) => o.change === 'created')).toBe(true);
+    expect(youth.body.warnings.join(' ')).toMatch(/unofficial: they are saved/);
+    const kept = (await publicEvents(meet.uic)).find(
+      (e) => e.eventName === 'J15 Slegge (Hammer Throw)',
+    );
+    expect(kept?.results.map((row) => row.performance)).toEqual(['30.63', '17.24']);
   });
 
   it('takes Hy-Tek entries as start lists with seeds, and MeetPro results with feet turned into metres', async () => {
@@ -153,6 +167,14 @@ describe('import', () => {
     );
     expect(javelins.map((e) => [e.round, e.startListFile.length, e.results.length])).toEqual([
       ['finals', 5, 12],
+    ]);
+    // Flights in the results: the first fills the entries' event, the second is made.
+    const longJumps = (await adminEvents(meet.uic)).filter(
+      (e) => e.eventName === 'Boys 6th grade Long Jump',
+    );
+    expect(longJumps.map((e) => [e.heat, e.status, e.startListFile.length])).toEqual([
+      [1, 'official', 4],
+      [2, 'official', 0],
     ]);
     const shown = await shownResults(meet.uic);
     const boys5 = shown['Boys 5th grade Javelin Throw|finals|'];

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCompetition } from '../../../shared/schemas/admin.ts';
 import type { ImportAnswer, ImportedEvent } from '../../../shared/schemas/exchange.ts';
@@ -31,6 +31,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** What the file holds, and per race what the import does (or would do) with it. */
 function ImportOutcome({ answer }: { answer: ImportAnswer }) {
   const labels = answer.dryRun ? planned : done;
+  const unchanged = answer.outcomes.every((event) => event.change === 'unchanged');
   const counts = [
     plural(answer.events, 'event'),
     plural(answer.athletes, 'athlete'),
@@ -40,8 +41,9 @@ function ImportOutcome({ answer }: { answer: ImportAnswer }) {
   return (
     <>
       <p role="status" className="timing-room-hint">
-        {answer.dryRun ? 'Preview of the ' : 'Imported: '}
-        {formatNames[answer.format]} — {counts}.
+        {answer.dryRun ? 'Preview of the ' : unchanged ? 'Nothing changed: ' : 'Imported: '}
+        {formatNames[answer.format]} — {counts}
+        {unchanged && !answer.dryRun ? ', as imported before.' : '.'}
       </p>
       {answer.warnings.length > 0 && (
         <ul className="timing-room-hint">
@@ -67,13 +69,18 @@ function ImportOutcome({ answer }: { answer: ImportAnswer }) {
           </thead>
           <tbody>
             {answer.outcomes.map((event, i) => (
-              <tr key={`${event.eventName}-${event.round}-${event.heat ?? ''}-${i}`}>
-                <td>{event.eventName}</td>
-                <td>{roundLabels[event.round]}</td>
-                <td>{event.heat ?? '—'}</td>
-                <td>{event.entries}</td>
-                <td>{event.results}</td>
-                <td>{labels[event.change]}</td>
+              <tr
+                className="admin-row"
+                key={`${event.eventName}-${event.round}-${event.heat ?? ''}-${i}`}
+              >
+                <td className="cell-title strong">{event.eventName}</td>
+                <td data-label="Round">{roundLabels[event.round]}</td>
+                <td data-label="Heat">{event.heat ?? '—'}</td>
+                <td data-label="Entries">{event.entries}</td>
+                <td data-label="Results">{event.results}</td>
+                <td data-label={answer.dryRun ? 'Import will' : 'Outcome'}>
+                  {labels[event.change]}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -122,6 +129,16 @@ export function ExchangeSection({ competition }: { competition: AdminCompetition
     setFile(chosen);
     preview.mutate(chosen);
   };
+  // The keyboard goes where the work is: to the confirm button once the preview is read,
+  // to the outcome once the import is done (the file chooser leaves focus nowhere).
+  const confirm = useRef<HTMLButtonElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (preview.data) confirm.current?.focus();
+  }, [preview.data]);
+  useEffect(() => {
+    if (apply.data) outcome.current?.focus();
+  }, [apply.data]);
   const exportPath = `/api/competitions/${uic}/export?format=`;
   const busy = preview.isPending || apply.isPending;
   return (
@@ -138,17 +155,17 @@ export function ExchangeSection({ competition }: { competition: AdminCompetition
         anything changes; importing the same file again changes nothing.
       </p>
       <p className="timing-room-code">
-        <label className="btn btn-secondary file-button" htmlFor={fileId}>
-          {preview.isPending ? 'Reading…' : 'Import entries or results'}
-        </label>
         <input
           id={fileId}
-          className="visually-hidden"
+          className="visually-hidden file-input"
           type="file"
-          accept=".txt,.csv,.json,.hy3,.tsv,text/plain,text/csv,application/json"
+          accept=".txt,.csv,.json,.tsv,text/plain,text/csv,application/json"
           onChange={choose}
           disabled={busy}
-        />{' '}
+        />
+        <label className="btn btn-secondary file-button" htmlFor={fileId}>
+          {preview.isPending ? 'Reading…' : 'Import entries or results'}
+        </label>{' '}
         <a className="template-link" href="/templates/rithEntries.csv" download>
           Download the CSV template
         </a>
@@ -166,6 +183,7 @@ export function ExchangeSection({ competition }: { competition: AdminCompetition
           <ImportOutcome answer={preview.data} />
           <p className="timing-room-code">
             <button
+              ref={confirm}
               type="button"
               className="btn btn-primary"
               onClick={() => apply.mutate(file)}
@@ -187,7 +205,11 @@ export function ExchangeSection({ competition }: { competition: AdminCompetition
           </p>
         </>
       )}
-      {apply.data && <ImportOutcome answer={apply.data} />}
+      {apply.data && (
+        <div ref={outcome} tabIndex={-1}>
+          <ImportOutcome answer={apply.data} />
+        </div>
+      )}
 
       <h3 className="timing-room-h3">Results out</h3>
       <p className="timing-room-code">

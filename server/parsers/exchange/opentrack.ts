@@ -13,14 +13,12 @@ import { writeMeet } from './opentrack/write.ts';
 
 const MAX_LINE_LOOKUPS = 100;
 
-/** A JSON object with competitors[] and events[]: told from the text, so a broken file still is. */
+/**
+ * A JSON object: the only JSON Rith imports is OpenTrack's, so a broken or cut one is read as
+ * one and its error says where (not "not a file Rith can import").
+ */
 export function looksLikeOpenTrack(text: string): boolean {
-  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
-  return (
-    trimmed.startsWith('{') &&
-    /"competitors"\s*:\s*\[/.test(trimmed) &&
-    /"events"\s*:\s*\[/.test(trimmed)
-  );
+  return text.replace(/^\uFEFF/, '').trimStart().startsWith('{');
 }
 
 export function readOpenTrack(text: string, file: string): ParseResult<ExchangeMeet> {

@@ -398,10 +398,12 @@ describe('readOpenTrack: files it cannot read', () => {
 });
 
 describe('looksLikeOpenTrack', () => {
-  it('knows a competition JSON by its competitors and events, even when it is broken', () => {
+  it('takes any JSON object, even cut short, so its error says where it breaks', () => {
     expect(looksLikeOpenTrack(fixture(REAL))).toBe(true);
     expect(looksLikeOpenTrack('{ "competitors": [], "events": [ {')).toBe(true);
-    expect(looksLikeOpenTrack('{ "events": [] }')).toBe(false);
+    expect(looksLikeOpenTrack('\uFEFF  { "events": [] }')).toBe(true);
     expect(looksLikeOpenTrack('event,first name\n100m,Ann')).toBe(false);
+    const cut = readOpenTrack(fixture(REAL).slice(0, 2000), 'cut.json');
+    expect(!cut.ok && cut.error.reason).toMatch(/^not valid JSON: /);
   });
 });
