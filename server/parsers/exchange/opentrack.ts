@@ -18,7 +18,10 @@ const MAX_LINE_LOOKUPS = 100;
  * one and its error says where (not "not a file Rith can import").
  */
 export function looksLikeOpenTrack(text: string): boolean {
-  return text.replace(/^\uFEFF/, '').trimStart().startsWith('{');
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('{');
 }
 
 export function readOpenTrack(text: string, file: string): ParseResult<ExchangeMeet> {
