@@ -20,20 +20,16 @@
 //     carry its athlete and exactly the PB/=PB/SB worked out here from the marks sent; the
 //     new athletes none of those; both the same record codes (which need no history), at
 //     least one; the nameless rows no flags. Any miss fails the bench (exit code 1).
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { AdminClubs, AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
+import type { AdminCompetition, AdminEvent } from '../../shared/schemas/admin.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { RecordList } from '../../shared/schemas/athleteProfile.ts';
 import type { PublicEvent } from '../../shared/schemas/event.ts';
 import type { FieldDiscipline, TrackDiscipline } from '../../shared/domain.ts';
 import { athlete } from '../support/factory.ts';
-import { AdminClient, ADMIN_PASSWORD, competitionBody, eventBody } from '../support/admin.ts';
-import { freshDatabase, startRith } from './product.ts';
+import { competitionBody, eventBody, type AdminClient } from '../support/admin.ts';
+import { productWithAdmin } from './product.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +44,6 @@ const historyCount = Number(values.history);
 const eventCount = Number(values.events);
 const seedRows = Number(values['seed-rows']);
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const sortedOf = (list: number[]) => [...list].sort((a, b) => a - b);
@@ -334,32 +329,9 @@ if (historyCount < 1 || historyCount > HISTORY_DATES.length)
 const historyDates = HISTORY_DATES.slice(0, historyCount).sort();
 const thisSeason = historyDates.flatMap((d, i) => (d.startsWith(MEET_DATE.slice(0, 4)) ? [i] : []));
 
-for (const script of ['scripts/build-client.mjs', 'scripts/build-server.mjs']) {
-  execFileSync(process.execPath, [script, '--if-stale'], { cwd: root, stdio: 'inherit' });
-}
 const groups = groupsOf(athleteCount);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-bests-'));
-const database = await freshDatabase('bests');
-const env = {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  LOG_LEVEL: 'warn',
-};
-let server: { child: ChildProcess; url: string } | undefined;
+const { url, admin, clubUic, close } = await productWithAdmin('bests');
 try {
-  const email = `results-${Date.now()}@example.com`;
-  execFileSync(
-    process.execPath,
-    ['dist/scripts/admin-create.js', '--email', email, '--club', 'Bench Harriers'],
-    { cwd: root, env: { PATH: process.env.PATH ?? '', ADMIN_PASSWORD, ...env }, stdio: 'ignore' },
-  );
-  server = await startRith(env);
-  const admin = new AdminClient(server.url);
-  if (!(await admin.login(email, ADMIN_PASSWORD)).ok) throw new Error('login failed');
-  const { body: clubs } = await admin.json<AdminClubs>('/api/admin/clubs');
-  const clubUic = clubs.clubs[0]!.uic;
   const people = groups.reduce((n, g) => n + g.athletes.length, 0);
 
   // 1. History: every athlete in each past meet, in results lists of seedRows rows, two
@@ -509,7 +481,7 @@ try {
     const records: Partial<Record<Variant, string[]>> = {};
     for (const variant of VARIANTS) {
       const { id } = published[variant][i]!;
-      const res = await fetch(`${server.url}/api/events/${id}`);
+      const res = await fetch(`${url}/api/events/${id}`);
       if (!res.ok) throw new Error(`GET /api/events/${id}: ${res.status}`);
       const event = (await res.json()) as PublicEvent;
       const t = tallies[variant];
@@ -613,11 +585,5 @@ try {
 `);
   if (problems.length > 0) process.exitCode = 1;
 } finally {
-  const child = server?.child;
-  if (child && child.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  }
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

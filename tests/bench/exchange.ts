@@ -12,21 +12,16 @@
 //  3. Checks: every race made, the same file again changes none, the changed file one, and the
 //     OpenTrack export imported into a new competition makes the same races with the same rows.
 //     Any miss fails the bench (exit code 1).
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { AdminClubs, AdminCompetition } from '../../shared/schemas/admin.ts';
+import type { AdminCompetition } from '../../shared/schemas/admin.ts';
 import type { ImportAnswer } from '../../shared/schemas/exchange.ts';
 import type { AthleteRow } from '../../shared/schemas/athlete.ts';
 import type { ExchangeEvent, ExchangeMeet } from '../../server/parsers/exchange/model.ts';
 import { writeOpenTrack } from '../../server/parsers/exchange/opentrack.ts';
 import { disciplineOfCode } from '../../server/parsers/exchange/codes.ts';
 import { athlete } from '../support/factory.ts';
-import { AdminClient, ADMIN_PASSWORD, competitionBody } from '../support/admin.ts';
-import { freshDatabase, startRith } from './product.ts';
+import { competitionBody } from '../support/admin.ts';
+import { productWithAdmin } from './product.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +30,6 @@ const { values } = parseArgs({
   },
 });
 const raceCount = Number(values.events);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 // ---- The meet ---------------------------------------------------------------------------
@@ -120,37 +114,13 @@ const changed = (() => {
 
 // ---- The product --------------------------------------------------------------------------
 
-for (const script of ['scripts/build-client.mjs', 'scripts/build-server.mjs']) {
-  execFileSync(process.execPath, [script, '--if-stale'], { cwd: root, stdio: 'inherit' });
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rith-bench-exchange-'));
-const database = await freshDatabase('exchange');
-const env = {
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  LOG_LEVEL: 'warn',
-};
-let server: { child: ChildProcess; url: string } | undefined;
+const { url, admin, clubUic, close } = await productWithAdmin('exchange');
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
 try {
-  const email = `exchange-${Date.now()}@example.com`;
-  execFileSync(
-    process.execPath,
-    ['dist/scripts/admin-create.js', '--email', email, '--club', 'Bench Harriers'],
-    { cwd: root, env: { PATH: process.env.PATH ?? '', ADMIN_PASSWORD, ...env }, stdio: 'ignore' },
-  );
-  server = await startRith(env);
-  const url = server.url;
-  const admin = new AdminClient(url);
-  if (!(await admin.login(email, ADMIN_PASSWORD)).ok) throw new Error('login failed');
-  const { body: clubs } = await admin.json<AdminClubs>('/api/admin/clubs');
-  const clubUic = clubs.clubs[0]!.uic;
   const newCompetition = async (name: string) =>
     (
       await admin.json<AdminCompetition>('/api/admin/competitions', {
@@ -227,9 +197,7 @@ try {
   check(changes(back, 'created') === races, 'the export read back makes every race');
   check(back.results === rows, 'the export read back has every result');
 } finally {
-  server?.child.kill();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 if (failures.length > 0) {
   console.error(`FAILED: ${failures.join('; ')}`);
