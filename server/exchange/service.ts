@@ -7,6 +7,7 @@ import {
   type ExchangeCompetition,
 } from '../competitions/queries.ts';
 import { findSessionUser } from '../auth/sessions.ts';
+import { slugify } from '../../shared/slug.ts';
 import { exchangeEvents, type ExchangeEventRow } from '../events/exchange.ts';
 import { exchangeMeet } from './meet.ts';
 import { correctionsOf } from './corrections.ts';
@@ -57,16 +58,9 @@ export async function adminReadable(
   return readable?.hidden ? { ...readable, hidden: true } : null;
 }
 
-/** "leevale-city-sports-results": a file name from the competition's name. */
+/** "leevale-city-sports": a file name from a name, as URL names are made (a header-safe one). */
 function fileBase(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
-  return slug === '' ? 'competition' : slug;
+  return slugify(name).slice(0, 60).replace(/-$/, '') || 'competition';
 }
 
 export const EXTENSIONS: Record<ExchangeFormat, { ext: string; type: string }> = {
@@ -84,16 +78,10 @@ export async function exportCompetition(
   const { competition, hidden } = readable;
   const events = await exchangeEvents(db, competition.uic, hidden);
   const meet = exchangeMeet(competition, events);
-  const corrections =
-    competition.resultsFinalAt === null
-      ? null
-      : await correctionsOf(db, events, new Date(competition.resultsFinalAt));
+  const finalAt = competition.resultsFinalAt === null ? null : new Date(competition.resultsFinalAt);
   const text = writeExchange(format, meet, {
-    resultsFinalAt:
-      competition.resultsFinalAt === null
-        ? null
-        : new Date(competition.resultsFinalAt).toISOString(),
-    corrections,
+    resultsFinalAt: finalAt?.toISOString() ?? null,
+    corrections: finalAt === null ? null : await correctionsOf(db, events, finalAt),
   });
   const { ext, type } = EXTENSIONS[format];
   return {

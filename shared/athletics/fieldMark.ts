@@ -22,11 +22,17 @@ export function formatFieldMark(text: string | null | undefined): string {
 const FOULS = new Set(['F', 'X', 'FOUL']);
 const PASSES = new Set(['-', 'P', 'PASS']);
 
+/**
+ * A horizontal trial's foul (X) or pass (-) however the source spelled it (F, FOUL, P, PASS);
+ * null when the cell is something else (a mark). One rule for every reader and the pages.
+ */
+export function trialCode(cell: string): 'X' | '-' | null {
+  const upper = cell.trim().toUpperCase();
+  return FOULS.has(upper) ? 'X' : PASSES.has(upper) ? '-' : null;
+}
+
 function formatHorizontalAttempt(cell: string): string {
-  const upper = cell.toUpperCase();
-  if (FOULS.has(upper)) return 'X';
-  if (PASSES.has(upper)) return '-';
-  return formatFieldMark(cell);
+  return trialCode(cell) ?? formatFieldMark(cell);
 }
 
 /** Up to three tries at one height: failures, then a clearance or a pass to the next height. */

@@ -4,6 +4,7 @@ import { throwingDisciplines, type FieldDiscipline } from '../../../shared/domai
 import type { AthleteRow } from '../../../shared/schemas/athlete.ts';
 import { reject } from './failure.ts';
 import { normalizeWind } from './wind.ts';
+import { trialCode } from '../../../shared/athletics/fieldMark.ts';
 
 /** What a flight's row says beyond the athlete: attempts, best and performance. */
 export type Series = Pick<
@@ -12,8 +13,6 @@ export type Series = Pick<
 >;
 
 const MARK = /^\d+(\.\d+)?$/;
-const FOULS = new Set(['F', 'X', 'FOUL']);
-const PASSES = new Set(['P', '-', 'PASS']);
 /**
  * Up to three tries at a height: failures (X) ending in a clearance (O), a pass (P, PPP for
  * the rest of the height, or -) or a retirement (r), or three failures; one or two failures
@@ -46,11 +45,11 @@ export function readHorizontalSeries(
   for (let index = 0; index < cells.length; index += 2) {
     const column = `attempt ${index / 2 + 1}`;
     const mark = cells[index] ?? '';
-    const upper = mark.toUpperCase();
-    if (mark !== '' && !MARK.test(mark) && !FOULS.has(upper) && !PASSES.has(upper)) {
+    const code = trialCode(mark);
+    if (mark !== '' && !MARK.test(mark) && code === null) {
       reject(`expected a mark, F or P in column ${column}, got '${mark}'`, line, column);
     }
-    attempts.push(mark === '' ? null : FOULS.has(upper) ? 'X' : PASSES.has(upper) ? '-' : mark);
+    attempts.push(mark === '' ? null : (code ?? mark));
     const windCell = cells[index + 1] ?? '';
     const wind = normalizeWind(windCell);
     if (wind === undefined) {

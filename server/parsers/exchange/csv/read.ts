@@ -11,6 +11,7 @@ import { disciplineOfCode, exchangeEventName } from '../codes.ts';
 import type { ExchangeEvent } from '../model.ts';
 import { columnsOf, hasName, type Key } from './columns.ts';
 import { delimiterOf, records, unguard, type CsvRecord } from './records.ts';
+import { trialCode } from '../../../../shared/athletics/fieldMark.ts';
 
 /**
  * Rows of the template into events: grouped by event, round and heat; a row with a place, a
@@ -18,15 +19,11 @@ import { delimiterOf, records, unguard, type CsvRecord } from './records.ts';
  * trial was taken) and, for high jump and pole vault, the bar heights they belong to.
  */
 
-const FOULS = new Set(['X', 'F', 'FOUL']);
-const PASSES = new Set(['-', 'P', 'PASS']);
 function attemptCell(cell: string, vertical: boolean): string | null {
   if (cell === '.') return null;
   const upper = cell.toUpperCase();
   if (vertical) return upper;
-  if (FOULS.has(upper)) return 'X';
-  if (PASSES.has(upper)) return '-';
-  return upper === 'R' ? 'r' : cell;
+  return trialCode(cell) ?? (upper === 'R' ? 'r' : cell);
 }
 
 const GENDERS: Readonly<Record<string, 'M' | 'F' | 'X'>> = {

@@ -4,6 +4,7 @@ import { formatWind, parseWind } from '../../../../shared/athletics/wind.ts';
 import type { AthleteRow } from '../../../../shared/schemas/athlete.ts';
 import { numberOf, recordAt, textOf, Unreadable, type Json } from './fields.ts';
 import type { JsonPath } from './json.ts';
+import { trialCode } from '../../../../shared/athletics/fieldMark.ts';
 
 /**
  * A field unit's trials as Rith keeps them on a row, in the spellings the FieldLynx reader
@@ -16,14 +17,8 @@ export type Series = Pick<AthleteRow, 'attempts' | 'attemptWinds' | 'heights' | 
   bestWind: string | null;
 };
 
-const FOULS = new Set(['X', 'F', 'FOUL']);
-const PASSES = new Set(['-', 'P', 'PASS']);
-
 function horizontalCell(result: string): string {
-  const upper = result.toUpperCase();
-  if (FOULS.has(upper)) return 'X';
-  if (PASSES.has(upper)) return '-';
-  return upper === 'R' ? 'r' : result;
+  return trialCode(result) ?? (result.toUpperCase() === 'R' ? 'r' : result);
 }
 
 interface Trial {
